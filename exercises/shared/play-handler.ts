@@ -1,0 +1,123 @@
+// Plays a handler schedule against a handler and says, in the lesson's words, where it went another way.
+import { describe, it } from 'vitest';
+import { handlerSchedules, type HandlerName, type HandlerSchedule } from './handler-schedules.ts';
+import type { Database, Handler, Outcome } from './model.ts';
+import { firstDifference, sideBySide } from './report.ts';
+import { NotWrittenYet } from './todo.ts';
+import { identity, saidOutcome, saidReceipt, saidTicket } from './words.ts';
+
+export type Played = { outcomes: Outcome[]; db: Database };
+
+// "delivery 2 (acme/helpdesk/evt-42 again, after a lost acknowledgment)"
+export function describeDelivery(schedule: HandlerSchedule, index: number): string {
+	const { event, fault } = schedule.deliveries[index]!;
+	const earlier = schedule.deliveries.slice(0, index).filter((d) => identity(d.event) === identity(event));
+	const notes = [earlier.length ? `${identity(event)} again` : identity(event)];
+	const last = earlier.at(-1);
+	if (last?.fault === 'after-commit') notes.push('after a lost acknowledgment');
+	if (last?.fault === 'before-commit') notes.push('after a crash before the commit');
+	if (earlier.length && earlier[0]!.event.subject !== event.subject)
+		notes.push(`now saying "${event.subject}"`);
+	if (fault === 'before-commit') notes.push('the worker dies before its commit');
+	if (fault === 'after-commit') notes.push('the worker dies after its commit, before answering');
+	return `delivery ${index + 1} (${notes.join(', ')})`;
+}
+
+function sameLines(a: string[], b: string[]): boolean {
+	return a.length === b.length && a.every((line, i) => line === b[i]);
+}
+
+function sameOutcome(a: Outcome, b: Outcome): boolean {
+	return typeof b === 'object' && b !== null && a.kind === b.kind && a.ticketId === b.ticketId;
+}
+
+export function playHandler(schedule: HandlerSchedule, handler: Handler): Played {
+	const outcomes = schedule.deliveries.map((delivery, i) => {
+		try {
+			return handler.handle({ ...delivery.event }, delivery.fault);
+		} catch (error) {
+			const where = `${describeDelivery(schedule, i)} of schedule "${schedule.name}"`;
+			if (error instanceof NotWrittenYet)
+				throw new ScheduleMismatch(`${error.message}\n(stopped at ${where})`);
+			const why = error instanceof Error ? error.message : String(error);
+			throw new Error(`${heading(schedule)}\n${describeDelivery(schedule, i)}: your handler threw: ${why}`, {
+				cause: error
+			});
+		}
+	});
+	return { outcomes, db: handler.snapshot() };
+}
+
+function heading(schedule: HandlerSchedule): string {
+	return `Schedule "${schedule.name}" (${schedule.title}): ${schedule.story}`;
+}
+
+// null when the handler did what the schedule expects; otherwise the message a learner reads.
+export function judgeHandler(schedule: HandlerSchedule, name: HandlerName, played: Played): string | null {
+	const expected = schedule.expect[name];
+	const db = played.db ?? { tickets: [], receipts: [] };
+	const state = sideBySide([
+		{
+			label: 'tickets',
+			expected: expected.tickets.map(saidTicket),
+			actual: (db.tickets ?? []).map(saidTicket)
+		},
+		{
+			label: 'receipts',
+			expected: expected.receipts.map(saidReceipt),
+			actual: (db.receipts ?? []).map(saidReceipt)
+		}
+	]);
+	const at = firstDifference(expected.outcomes, played.outcomes, sameOutcome);
+	if (at >= 0) {
+		const wanted = saidOutcome(expected.outcomes[at]);
+		const got = saidOutcome(played.outcomes[at]);
+		return `${heading(schedule)}\n${describeDelivery(schedule, at)}: expected ${wanted}, your handler ${got}.\n\nAfter the last delivery:\n${state}`;
+	}
+	const ticketsDiffer = !sameLines(expected.tickets.map(saidTicket), (db.tickets ?? []).map(saidTicket));
+	const receiptsDiffer = !sameLines(expected.receipts.map(saidReceipt), (db.receipts ?? []).map(saidReceipt));
+	if (!ticketsDiffer && !receiptsDiffer) return null;
+	const what = [ticketsDiffer && 'tickets', receiptsDiffer && 'receipts'].filter(Boolean).join(' and ');
+	return `${heading(schedule)}\nEvery answer was right, but after the last delivery the ${what} differ:\n${state}`;
+}
+
+// One test for each schedule, named by its title, holding the handler to one column of expectations.
+export function playHandlerSchedules(name: HandlerName, makeHandler: () => Handler): void {
+	describe(`the schedules, as ${name}`, () => {
+		for (const schedule of handlerSchedules()) {
+			it(schedule.title, () => {
+				const problem = judgeHandler(schedule, name, playHandler(schedule, makeHandler()));
+				if (problem) throw new ScheduleMismatch(problem);
+			});
+		}
+	});
+}
+
+// A failure whose message is the whole story; no stack trace needed to read it.
+export class ScheduleMismatch extends Error {
+	override name = 'ScheduleMismatch';
+	constructor(message: string) {
+		super(message);
+		this.stack = `${this.name}: ${message}`;
+	}
+}
+
+// snapshot() must hand out a copy: a caller that scribbles on it can't change the store.
+export function snapshotIsACopy(makeHandler: () => Handler): void {
+	it('snapshot() hands out a copy: changing it leaves the store alone', () => {
+		const handler = makeHandler();
+		handler.handle({ tenant: 'acme', source: 'helpdesk', eventId: 'evt-42', subject: 'Cannot sign in' });
+		const before = JSON.stringify(handler.snapshot());
+		const copy = handler.snapshot();
+		copy.tickets.push({ id: 99, tenant: 'mallory', subject: 'Pushed into a snapshot' });
+		copy.receipts.push({ tenant: 'mallory', source: 'x', eventId: 'x', subject: 'x', ticketId: 99 });
+		if (copy.tickets[0]) copy.tickets[0].subject = 'Changed through a snapshot';
+		if (copy.receipts[0]) copy.receipts[0].ticketId = 99;
+		const after = JSON.stringify(handler.snapshot());
+		if (after !== before) {
+			throw new ScheduleMismatch(
+				`Changing what snapshot() returned changed the handler's store.\nbefore: ${before}\nafter:  ${after}\nReturn a copy (copyDatabase from #shared/model.ts), not the live arrays.`
+			);
+		}
+	});
+}

@@ -1,0 +1,28 @@
+// Two columns side by side, so a learner sees what the lesson expects next to what their code did.
+export function sideBySide(rows: { label: string; expected: string[]; actual: string[] }[]): string {
+	const labelWidth = Math.max(...rows.map((row) => row.label.length), 0) + 3;
+	const left = Math.max(12, ...rows.flatMap((row) => row.expected.map((line) => line.length))) + 3;
+	const lines = [`  ${''.padEnd(labelWidth)}${'expected'.padEnd(left)}your code`];
+	for (const row of rows) {
+		const height = Math.max(row.expected.length, row.actual.length, 1);
+		for (let i = 0; i < height; i++) {
+			const label = i === 0 ? row.label : '';
+			const expected = row.expected[i] ?? (i === 0 ? '(none)' : '');
+			const actual = row.actual[i] ?? (i === 0 ? '(none)' : '');
+			const mark = row.expected[i] === row.actual[i] ? ' ' : '≠';
+			lines.push(`${mark} ${label.padEnd(labelWidth)}${expected.padEnd(left)}${actual}`.trimEnd());
+		}
+	}
+	return lines.join('\n');
+}
+
+// The first index at which two lists differ, or -1 when they are the same.
+export function firstDifference<T>(expected: T[], actual: T[], same: (a: T, b: T) => boolean): number {
+	const length = Math.max(expected.length, actual.length);
+	for (let i = 0; i < length; i++) {
+		const a = expected[i];
+		const b = actual[i];
+		if (a === undefined || b === undefined || !same(a, b)) return i;
+	}
+	return -1;
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { handlerSchedules, loadHandlerSchedule } from './handler-schedules.ts';
+import { schedulesDir } from './schedules.ts';
+
+const original = JSON.parse(readFileSync(join(schedulesDir, 'handler', 'lost-acknowledgment.json'), 'utf8'));
+
+// Writes a changed copy of a real schedule and loads it, returning the error message.
+function problemWith(change: (schedule: any) => void, name = 'lost-acknowledgment'): string {
+	const schedule = structuredClone(original);
+	change(schedule);
+	const path = join(mkdtempSync(join(tmpdir(), 'schedule-')), `${name}.json`);
+	writeFileSync(path, typeof schedule === 'string' ? schedule : JSON.stringify(schedule));
+	try {
+		loadHandlerSchedule(path);
+	} catch (error) {
+		return (error as Error).message;
+	}
+	throw new Error('the malformed schedule loaded without complaint');
+}
+
+describe('schedule loading', () => {
+	it('loads all nine handler schedules', () => {
+		expect(handlerSchedules().map((s) => s.name)).toHaveLength(9);
+	});
+	it('names the file and a misspelled field', () => {
+		const message = problemWith((s) => {
+			s.deliveries[1].faut = s.deliveries[1].fault;
+			delete s.deliveries[1].fault;
+		});
+		expect(message).toContain('lost-acknowledgment.json');
+		expect(message).toContain('deliveries[1].faut: not a field here');
+		expect(message).toContain('deliveries[1].fault: missing');
+	});
+	it('names a fault that is not one of the three', () => {
+		expect(problemWith((s) => (s.deliveries[0].fault = 'sometimes'))).toContain(
+			'deliveries[0].fault: must be one of'
+		);
+	});
+	it('names a schedule whose name is not its file name', () => {
+		expect(problemWith(() => {}, 'renamed')).toContain(
+			'renamed.json: name: "lost-acknowledgment" must match'
+		);
+	});
+	it('names an expectation with the wrong number of outcomes', () => {
+		const message = problemWith((s) => s.expect['receipt-in-commit'].outcomes.pop());
+		expect(message).toContain('expect.receipt-in-commit.outcomes: 1 outcomes for 2 deliveries');
+	});
+	it('names a created outcome without a ticket', () => {
+		const message = problemWith((s) => (s.expect['create-every-time'].outcomes[1].ticketId = null));
+		expect(message).toContain(
+			'expect.create-every-time.outcomes[1].ticketId: a created outcome needs a ticketId'
+		);
+	});
+	it('says when the file is not JSON at all', () => {
+		const path = join(mkdtempSync(join(tmpdir(), 'schedule-')), 'one-delivery.json');
+		writeFileSync(path, '{ "name": ');
+		expect(() => loadHandlerSchedule(path)).toThrow(/one-delivery\.json: not valid JSON/);
+	});
+});

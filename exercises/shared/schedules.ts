@@ -1,0 +1,92 @@
+// Loads the shared JSON schedules, checks each against its JSON Schema, and names the file and field that is wrong.
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+
+const Ajv = AjvModule.default ?? AjvModule;
+const root = fileURLToPath(new URL('../../', import.meta.url));
+export const schedulesDir = join(root, 'schedules');
+
+export class ScheduleError extends Error {
+	override name = 'ScheduleError';
+}
+
+const ajv = new Ajv({ allErrors: true, strict: true });
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(kind: string): ValidateFunction {
+	let validate = validators.get(kind);
+	if (!validate) {
+		const schema = JSON.parse(readFileSync(join(schedulesDir, 'schema', `${kind}.schema.json`), 'utf8'));
+		validate = ajv.compile(schema);
+		validators.set(kind, validate);
+	}
+	return validate;
+}
+
+// "/deliveries/1/fault" reads better as "deliveries[1].fault".
+export function fieldName(pointer: string): string {
+	return pointer
+		.split('/')
+		.slice(1)
+		.map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+		.join('')
+		.replace(/^\./, '');
+}
+
+function explain(error: ErrorObject): string {
+	const at = fieldName(error.instancePath);
+	const under = at ? `${at}.` : '';
+	const params = error.params as Record<string, unknown>;
+	switch (error.keyword) {
+		case 'additionalProperties':
+			return `${under}${params.additionalProperty}: not a field here (misspelled?)`;
+		case 'required':
+			return `${under}${params.missingProperty}: missing`;
+		case 'enum':
+			return `${at || 'the file'}: must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+		default:
+			return `${at || 'the file'}: ${error.message}`;
+	}
+}
+
+export type Located = { file: string };
+// A check after the schema: it names the field that is wrong, and the loader adds the file.
+export type Check<T> = (schedule: T, fail: (field: string, problem: string) => never) => void;
+
+// Every schedule of one kind (a folder under schedules/), in file-name order.
+export function loadSchedules<T extends { name: string }>(kind: string, check?: Check<T>): (T & Located)[] {
+	const folder = join(schedulesDir, kind);
+	const files = readdirSync(folder)
+		.filter((file) => file.endsWith('.json'))
+		.sort();
+	return files.map((file) => loadSchedule(kind, join(folder, file), check));
+}
+
+export function loadSchedule<T extends { name: string }>(
+	kind: string,
+	path: string,
+	check?: Check<T>
+): T & Located {
+	const file = relative(root, path);
+	let data: unknown;
+	try {
+		data = JSON.parse(readFileSync(path, 'utf8'));
+	} catch (error) {
+		throw new ScheduleError(`${file}: not valid JSON (${(error as Error).message})`);
+	}
+	const validate = validatorFor(kind);
+	if (!validate(data)) {
+		const problems = (validate.errors ?? []).map(explain);
+		throw new ScheduleError(`${file}: ${[...new Set(problems)].join('; ')}`);
+	}
+	const schedule = data as T;
+	const fail = (field: string, problem: string): never => {
+		throw new ScheduleError(`${file}: ${field}: ${problem}`);
+	};
+	if (schedule.name !== basename(path, '.json'))
+		fail('name', `"${schedule.name}" must match the file's name`);
+	check?.(schedule, fail);
+	return { ...schedule, file };
+}

@@ -1,0 +1,27 @@
+// Loads every schedule through its loader, so a malformed file is named with its field.
+import { handlerSchedules } from '#shared/handler-schedules.ts';
+
+// Each kind of schedule, with the loader that checks it. Add a line here when a kind lands.
+export const scheduleKinds: Record<string, () => { name: string }[]> = {
+	handler: handlerSchedules
+};
+
+export function checkSchedules(): { passed: string[]; failed: string[] } {
+	const passed: string[] = [];
+	const failed: string[] = [];
+	for (const [kind, load] of Object.entries(scheduleKinds)) {
+		try {
+			passed.push(...load().map((schedule) => `${kind}/${schedule.name}`));
+		} catch (error) {
+			failed.push((error as Error).message);
+		}
+	}
+	return { passed, failed };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const { passed, failed } = checkSchedules();
+	for (const problem of failed) console.error(`✘ ${problem}`);
+	console.log(`schedules: ${passed.length} passed, ${failed.length} failed`);
+	process.exitCode = failed.length ? 1 : 0;
+}

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { playAgainst } from './scripts/redirect.ts';
+
+const solutions = fileURLToPath(new URL('./solutions/', import.meta.url));
+const tests = ['exercises/[0-9]*/**/*.test.ts'];
+
+export default defineConfig({
+	test: {
+		projects: [
+			// The learner's files, as they are in exercises/.
+			{ test: { name: 'exercises', include: tests } },
+			// The same tests, reading each learner file from solutions/ instead.
+			{ plugins: [playAgainst(solutions)], test: { name: 'solutions', include: tests } },
+			// The workbook's own machinery: schedule loading, the grader, the scripts.
+			{
+				test: {
+					name: 'harness',
+					include: ['exercises/shared/**/*.test.ts', 'scripts/**/*.test.ts', 'grader/**/*.test.ts']
+				}
+			}
+		]
+	}
+});
