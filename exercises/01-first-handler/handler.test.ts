@@ -1,8 +1,9 @@
 import { describe } from 'vitest';
+import { heading } from '#shared/manifest.ts';
 import { playHandlerSchedules, snapshotIsACopy } from '#shared/play-handler.ts';
 import { TicketHandler } from './handler.ts';
 
-describe('01 · The first handler', () => {
+describe(heading('01'), () => {
 	playHandlerSchedules('create-every-time', () => new TicketHandler());
 	snapshotIsACopy(() => new TicketHandler());
 });

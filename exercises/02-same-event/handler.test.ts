@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Receipt, Webhook } from '#shared/model.ts';
+import { heading } from '#shared/manifest.ts';
 import { playHandlerSchedules, snapshotIsACopy } from '#shared/play-handler.ts';
 import { ReceiptHandler, replay, sameEvent } from './handler.ts';
 
 const evt42: Webhook = { tenant: 'acme', source: 'helpdesk', eventId: 'evt-42', subject: 'Cannot sign in' };
 const receipt42: Receipt = { ...evt42, ticketId: 7 };
 
-describe('02 · sameEvent and replay', () => {
+describe(heading('02'), () => {
 	describe('sameEvent: tenant, source and event id name a delivery', () => {
 		const cases: [string, Webhook, boolean][] = [
 			['the same delivery again', { ...evt42 }, true],
