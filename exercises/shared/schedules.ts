@@ -12,7 +12,8 @@ export class ScheduleError extends Error {
 	override name = 'ScheduleError';
 }
 
-const ajv = new Ajv({ allErrors: true, strict: true });
+// discriminator: a step's "do" picks its shape, so a wrong step gets one message about its own fields.
+const ajv = new Ajv({ allErrors: true, strict: true, discriminator: true });
 const validators = new Map<string, ValidateFunction>();
 
 function validatorFor(kind: string): ValidateFunction {
@@ -35,7 +36,7 @@ export function fieldName(pointer: string): string {
 		.replace(/^\./, '');
 }
 
-function explain(error: ErrorObject): string {
+function explain(error: ErrorObject): string | null {
 	const at = fieldName(error.instancePath);
 	const under = at ? `${at}.` : '';
 	const params = error.params as Record<string, unknown>;
@@ -44,6 +45,9 @@ function explain(error: ErrorObject): string {
 			return `${under}${params.additionalProperty}: not a field here (misspelled?)`;
 		case 'required':
 			return `${under}${params.missingProperty}: missing`;
+		// Always beside a "required" or "enum" error on the same field, which says it better.
+		case 'discriminator':
+			return null;
 		case 'enum':
 			return `${at || 'the file'}: must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
 		default:
@@ -78,7 +82,9 @@ export function loadSchedule<T extends { name: string }>(
 	}
 	const validate = validatorFor(kind);
 	if (!validate(data)) {
-		const problems = (validate.errors ?? []).map(explain);
+		const errors = validate.errors ?? [];
+		const problems = errors.map(explain).filter((problem) => problem !== null);
+		if (problems.length === 0) problems.push(ajv.errorsText(errors));
 		throw new ScheduleError(`${file}: ${[...new Set(problems)].join('; ')}`);
 	}
 	const schedule = data as T;
