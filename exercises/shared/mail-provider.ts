@@ -102,11 +102,11 @@ export class MailProvider {
 }
 
 function describe(email: Email): string {
-	return `${email.kind} to ${email.to} for #${email.ticketId} "${email.subject}"`;
+	return `an email to ${email.to} for #${email.ticketId} "${email.subject}"`;
 }
 
 function sameEmail(a: Email, b: Email): boolean {
-	return a.to === b.to && a.ticketId === b.ticketId && a.kind === b.kind && a.subject === b.subject;
+	return a.to === b.to && a.ticketId === b.ticketId && a.subject === b.subject;
 }
 
 // A real provider rejects a malformed request before doing anything; so does this one, and says what is wrong.
@@ -119,8 +119,6 @@ function checkEmail(email: Email): Email {
 	if (typeof email.to !== 'string' || email.to === '')
 		problems.push(`to must be a non-empty string (got ${JSON.stringify(email.to)})`);
 	if (!Number.isInteger(email.ticketId)) problems.push(`ticketId must be an integer (got ${email.ticketId})`);
-	if (typeof email.kind !== 'string')
-		problems.push(`kind must be a string (got ${JSON.stringify(email.kind)})`);
 	if (typeof email.subject !== 'string')
 		problems.push(`subject must be a string (got ${JSON.stringify(email.subject)})`);
 	if (problems.length) throw new TypeError(`the mail provider refused the request: ${problems.join('; ')}`);
