@@ -7,8 +7,9 @@ import type { Plugin } from 'vite';
 
 export const exercisesDir = fileURLToPath(new URL('../exercises/', import.meta.url));
 
-// exercises/NN-x/file.ts is read from <folder>/NN-x/file.ts when that file exists there.
-export function playAgainst(folder: string): Plugin {
+// exercises/NN-x/file.ts is read from <folder>/NN-x/file.ts when that file exists there. With more than one
+// folder, the first that has the file wins: a wrong solution can hold only the file it gets wrong.
+export function playAgainst(...folders: string[]): Plugin {
 	return {
 		name: 'play-against',
 		enforce: 'pre',
@@ -18,8 +19,8 @@ export function playAgainst(folder: string): Plugin {
 			if (!resolved) return null;
 			const inside = relative(exercisesDir, resolved.id);
 			if (inside.startsWith('..') || inside.startsWith(`shared${sep}`)) return null;
-			const replacement = join(folder, inside);
-			return existsSync(replacement) ? replacement : null;
+			const replacement = folders.map((folder) => join(folder, inside)).find((file) => existsSync(file));
+			return replacement ?? null;
 		}
 	};
 }
