@@ -4,6 +4,7 @@ import { basename, dirname, relative } from 'node:path';
 import { checkSchedules } from './check-schedules.ts';
 import { bin, run } from './run.ts';
 import { vitestJson } from './vitest-json.ts';
+import { playWrongSolutions } from './wrong/play-wrong.ts';
 
 type Result = { passed: number; failed: number; problems: string[] };
 type Step = { name: string; check: () => Promise<Result> };
@@ -49,6 +50,13 @@ async function exercisesFailAsShipped(): Promise<Result> {
 	return { passed: exercises.length - problems.length, failed: problems.length, problems };
 }
 
+// Each named wrong solution must fail on the test meant to catch its mistake, saying why.
+async function wrongSolutionsFail(): Promise<Result> {
+	const verdicts = await playWrongSolutions();
+	const problems = verdicts.flatMap((verdict) => (verdict.problem ? [verdict.problem] : []));
+	return { passed: verdicts.length - problems.length, failed: problems.length, problems };
+}
+
 async function schedulesLoad(): Promise<Result> {
 	const { passed, failed } = checkSchedules();
 	return { passed: passed.length, failed: failed.length, problems: failed };
@@ -63,7 +71,8 @@ const steps: Step[] = [
 	{ name: 'schedules match their schemas', check: schedulesLoad },
 	{ name: 'the solutions pass every test', check: () => allPass('solutions') },
 	{ name: 'the harness passes its own tests', check: () => allPass('harness') },
-	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped }
+	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped },
+	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail }
 ];
 
 let passed = 0;
