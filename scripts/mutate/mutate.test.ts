@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { readEquivalents, summary, type Equivalent, type Mutant, type Report } from './mutate.ts';
+
+const source = "handle(event, fault = 'none') {\n\treturn fault === 'after-commit';\n}";
+const mutant = (
+	status: string,
+	line: number,
+	column: number,
+	length: number,
+	replacement = '""'
+): Mutant => ({
+	mutatorName: 'StringLiteral',
+	replacement,
+	status,
+	location: { start: { line, column }, end: { line, column: column + length } }
+});
+const report = (mutants: Mutant[]): Report => ({
+	files: { 'solutions/01-first-handler/handler.ts': { source, mutants } }
+});
+const none: Equivalent = {
+	file: 'solutions/01-first-handler/handler.ts',
+	mutator: 'StringLiteral',
+	original: "'none'",
+	replacement: '""',
+	why: 'only compared with the crash faults'
+};
+
+describe('npm run mutate: the scores', () => {
+	const killedNine = Array.from({ length: 9 }, () => mutant('Killed', 2, 19, 14));
+
+	it('scores killed and timed-out mutants as detected, survivors and uncovered ones as not', () => {
+		const { lines } = summary(
+			report([...killedNine.slice(1), mutant('Timeout', 2, 19, 14), mutant('NoCoverage', 2, 19, 14)]),
+			[]
+		);
+		expect(lines[0]).toMatch(/01-first-handler: 90\.0% \(9 of 10 mutants killed/);
+	});
+	it('passes a survivor listed as equivalent, and names one that is not', () => {
+		const survivor = mutant('Survived', 1, 23, 6);
+		expect(summary(report([...killedNine, survivor]), [none]).ok).toBe(true);
+		const { lines, ok } = summary(report([...killedNine, survivor]), []);
+		expect(ok).toBe(false);
+		expect(lines.join('\n')).toMatch(
+			/not listed as equivalent: solutions\/01-first-handler\/handler.ts:1 StringLiteral: "'none'"/
+		);
+	});
+	it('fails an exercise under the target even when every survivor is explained', () => {
+		const survivors = [mutant('Survived', 1, 23, 6), mutant('Survived', 1, 23, 6)];
+		const { lines, ok } = summary(report([...killedNine.slice(2), ...survivors]), [none]);
+		expect(ok).toBe(false);
+		expect(lines[0]).toMatch(/^✘ 01-first-handler: 77\.8%/);
+	});
+	it('asks to remove an equivalent entry that no longer survives', () => {
+		const { lines, ok } = summary(report(killedNine), [none]);
+		expect(ok).toBe(false);
+		expect(lines.join('\n')).toMatch(/no longer survives \(remove it\)/);
+	});
+	it('reads the list kept beside the config, every entry with its reason', () => {
+		expect(readEquivalents().every((entry) => entry.why.length > 0)).toBe(true);
+	});
+});
