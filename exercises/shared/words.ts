@@ -1,7 +1,7 @@
 // The lesson's plain words for what a handler did.
 import type { Outcome, Receipt, Ticket, Webhook } from './model.ts';
 
-export function identity(event: Webhook): string {
+export function identity(event: Pick<Webhook, 'tenant' | 'source' | 'eventId'>): string {
 	return `${event.tenant}/${event.source}/${event.eventId}`;
 }
 
