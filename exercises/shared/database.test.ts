@@ -8,7 +8,6 @@ const email = {
 	key: 'acme/ticket-1/confirmation',
 	tenant: 'acme',
 	ticketId: 1,
-	kind: 'ticket-confirmation',
 	to: 'ada@acme.test',
 	subject: 'We got it'
 };

@@ -7,7 +7,7 @@
 //   await conn.saveTicket({ tenant, subject }); // the new id, from a sequence: a rolled-back insert burns it
 //   await conn.saveReceipt({ ...event, ticketId }); // unique on (tenant, source, eventId), see below
 //   await conn.findTicket(id);               // Ticket | null
-//   await conn.saveOutbox({ key, tenant, ticketId, kind, to, subject }); // id from a sequence; key unique
+//   await conn.saveOutbox({ key, tenant, ticketId, to, subject }); // id from a sequence; key unique
 //   await conn.pendingOutbox();              // OutboxRow[] whose state is 'pending', oldest first
 //   await conn.markSent(id);                 // true if this changed it from pending to sent; waits on a row
 //                                            // another open transaction has marked, then sees its result
@@ -35,7 +35,6 @@ export type OutboxRow = {
 	key: string;
 	tenant: string;
 	ticketId: number;
-	kind: string; // which email, e.g. 'ticket-confirmation'
 	to: string;
 	subject: string;
 	state: OutboxState;
@@ -426,7 +425,6 @@ export class Connection {
 				key: draft.key,
 				tenant: draft.tenant,
 				ticketId: draft.ticketId,
-				kind: draft.kind,
 				to: draft.to,
 				subject: draft.subject,
 				state: 'pending'
