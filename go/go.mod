@@ -1,0 +1,3 @@
+module workbook
+
+go 1.22

@@ -1,0 +1,124 @@
+package handler
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"workbook/schedules"
+)
+
+// played is what a handler did with a schedule: its answers, and its store after the last delivery.
+type played struct {
+	outcomes []Outcome
+	db       Database
+}
+
+func play(s Schedule, h Handler) played {
+	var outcomes []Outcome
+	for _, delivery := range s.Deliveries {
+		outcomes = append(outcomes, h.Handle(delivery.Event, delivery.Fault))
+	}
+	return played{outcomes, h.Snapshot()}
+}
+
+func identity(event Webhook) string {
+	return event.Tenant + "/" + event.Source + "/" + event.EventID
+}
+
+// describeDelivery says which delivery this is in the lesson's words:
+// "delivery 2 (acme/helpdesk/evt-42 again, after a lost acknowledgment)".
+func describeDelivery(s Schedule, index int) string {
+	delivery := s.Deliveries[index]
+	var earlier []Delivery
+	for _, d := range s.Deliveries[:index] {
+		if SameEvent(d.Event, delivery.Event) {
+			earlier = append(earlier, d)
+		}
+	}
+	notes := []string{identity(delivery.Event)}
+	if len(earlier) > 0 {
+		notes[0] += " again"
+		switch earlier[len(earlier)-1].Fault {
+		case AfterCommit:
+			notes = append(notes, "after a lost acknowledgment")
+		case BeforeCommit:
+			notes = append(notes, "after a crash before the commit")
+		}
+		if earlier[0].Event.Subject != delivery.Event.Subject {
+			notes = append(notes, fmt.Sprintf("now saying %q", delivery.Event.Subject))
+		}
+	}
+	switch delivery.Fault {
+	case BeforeCommit:
+		notes = append(notes, "the worker dies before its commit")
+	case AfterCommit:
+		notes = append(notes, "the worker dies after its commit, before answering")
+	}
+	return fmt.Sprintf("delivery %d (%s)", index+1, strings.Join(notes, ", "))
+}
+
+func saidOutcome(outcome Outcome) string {
+	switch {
+	case outcome.Kind == "created" || outcome.Kind == "replayed":
+		return fmt.Sprintf("%s #%d", outcome.Kind, outcome.TicketID)
+	case outcome.TicketID != 0:
+		return fmt.Sprintf("%s with ticket id %d", outcome.Kind, outcome.TicketID)
+	case outcome.Kind == "conflict":
+		return "refused (conflict)"
+	case outcome.Kind == "crashed":
+		return "crashed (no answer)"
+	default:
+		return fmt.Sprintf("answered %q", outcome.Kind)
+	}
+}
+
+func saidTickets(tickets []Ticket) []string {
+	var lines []string
+	for _, ticket := range tickets {
+		lines = append(lines, fmt.Sprintf("#%d %s: %s", ticket.ID, ticket.Tenant, ticket.Subject))
+	}
+	return lines
+}
+
+func saidReceipts(receipts []Receipt) []string {
+	var lines []string
+	for _, receipt := range receipts {
+		lines = append(lines, fmt.Sprintf("%s %q → #%d", identity(receipt.Webhook), receipt.Webhook.Subject, receipt.TicketID))
+	}
+	return lines
+}
+
+// judge returns "" when the handler did what the schedule's column expects, and otherwise the story of
+// where it went another way: the schedule, the delivery, what was expected, what the handler did.
+func judge(s Schedule, handler string, got played) string {
+	want := s.Expected(handler)
+	heading := fmt.Sprintf("schedule %q (%s, %s): %s", s.Name, s.Title, s.File, s.Story)
+	state := schedules.SideBySide([]schedules.Row{
+		{Label: "tickets", Expected: saidTickets(want.Tickets), Actual: saidTickets(got.db.Tickets)},
+		{Label: "receipts", Expected: saidReceipts(want.Receipts), Actual: saidReceipts(got.db.Receipts)},
+	})
+	for i := range max(len(want.Outcomes), len(got.outcomes)) {
+		if i < len(want.Outcomes) && i < len(got.outcomes) && want.Outcomes[i] == got.outcomes[i] {
+			continue
+		}
+		if i >= len(s.Deliveries) || i >= len(got.outcomes) {
+			return fmt.Sprintf("%s\nexpected %d answers, the handler gave %d\n\nAfter the last delivery:\n%s",
+				heading, len(want.Outcomes), len(got.outcomes), state)
+		}
+		return fmt.Sprintf("%s\n%s: expected %s, the handler %s.\n\nAfter the last delivery:\n%s",
+			heading, describeDelivery(s, i), saidOutcome(want.Outcomes[i]), saidOutcome(got.outcomes[i]), state)
+	}
+	var differ []string
+	if !slices.Equal(saidTickets(want.Tickets), saidTickets(got.db.Tickets)) {
+		differ = append(differ, "tickets")
+	}
+	if !slices.Equal(saidReceipts(want.Receipts), saidReceipts(got.db.Receipts)) {
+		differ = append(differ, "receipts")
+	}
+	if len(differ) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s\nEvery answer was right, but after the last delivery the %s differ:\n%s",
+		heading, strings.Join(differ, " and "), state)
+}

@@ -1,0 +1,79 @@
+package schedules
+
+import (
+	"strings"
+	"testing"
+)
+
+// PlaysPrefix starts the line that Playing logs. npm run verify reads these lines from go test -json
+// and checks that Go plays exactly the schedules that TypeScript plays.
+const PlaysPrefix = "plays "
+
+// Playing marks the running test as playing schedule s, in the role as (a column of its expectations,
+// like "receipt-in-commit"; empty when the schedule has only one). Call it first in each subtest.
+func Playing(t testing.TB, s interface {
+	Kind() string
+	ScheduleName() string
+}, as string) {
+	t.Helper()
+	line := PlaysPrefix + s.Kind() + "/" + s.ScheduleName()
+	if as != "" {
+		line += " as " + as
+	}
+	t.Log(line)
+}
+
+// Row is one labelled block of a side-by-side report: what the schedule expects and what the code did.
+type Row struct {
+	Label    string
+	Expected []string
+	Actual   []string
+}
+
+// SideBySide prints rows in two columns, marking with ≠ each line where the code did something else.
+func SideBySide(rows []Row) string {
+	labelWidth := 0
+	left := 12
+	for _, row := range rows {
+		labelWidth = max(labelWidth, len([]rune(row.Label)))
+		for _, line := range row.Expected {
+			left = max(left, len([]rune(line)))
+		}
+	}
+	labelWidth += 3
+	left += 3
+	lines := []string{"  " + pad("", labelWidth) + pad("expected", left) + "the code"}
+	for _, row := range rows {
+		height := max(len(row.Expected), len(row.Actual), 1)
+		for i := range height {
+			label, expected, actual := "", lineAt(row.Expected, i), lineAt(row.Actual, i)
+			if i == 0 {
+				label = row.Label
+			}
+			mark := " "
+			if (i < len(row.Expected)) != (i < len(row.Actual)) || (i < len(row.Expected) && expected != actual) {
+				mark = "≠"
+			}
+			lines = append(lines, strings.TrimRight(mark+" "+pad(label, labelWidth)+pad(expected, left)+actual, " "))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func lineAt(lines []string, i int) string {
+	switch {
+	case i < len(lines):
+		return lines[i]
+	case i == 0:
+		return "(none)"
+	default:
+		return ""
+	}
+}
+
+func pad(text string, width int) string {
+	if n := width - len([]rune(text)); n > 0 {
+		return text + strings.Repeat(" ", n)
+	}
+	return text
+}

@@ -1,0 +1,71 @@
+package schedules
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+type color string
+
+func (color) Values() []string { return []string{"red", "green"} }
+
+type inner struct {
+	Color color `json:"color"`
+}
+
+type sample struct {
+	Named
+	inner
+	Count  int            `json:"count" schedule:"nullable"`
+	Note   string         `json:"note,omitempty"`
+	Nested *inner         `json:"nested"`
+	Tags   map[string]int `json:"tags"`
+	Items  []inner        `json:"items"`
+}
+
+func TestCheckNamesEveryProblem(t *testing.T) {
+	tests := []struct {
+		name string
+		json string
+		want []string
+	}{
+		{"a good one", `{"name":"x","color":"red","count":null,"nested":null,"tags":{},"items":[]}`, nil},
+		{"optional fields may be left out, $schema may be there", `{"$schema":"s","name":"x","color":"green","count":2,"nested":{"color":"red"},"tags":{"a":1},"items":[{"color":"red"}]}`, nil},
+		{"missing and unknown", `{"nam":"x","color":"red","count":1,"nested":null,"tags":{},"items":[]}`, []string{"nam: not a field here (misspelled?)", "name: missing"}},
+		{"deep inside a list", `{"name":"x","color":"red","count":1,"nested":null,"tags":{},"items":[{"color":"red"},{"colour":"red"}]}`, []string{"items[1].colour: not a field here (misspelled?)", "items[1].color: missing"}},
+		{"a value not allowed", `{"name":"x","color":"blue","count":1,"nested":{"color":"pink"},"tags":{},"items":[]}`, []string{`color: must be one of "red", "green"`, `nested.color: must be one of "red", "green"`}},
+		{"wrong types", `{"name":1,"color":"red","count":1.5,"nested":[],"tags":{"a":"b"},"items":{}}`, []string{"name: must be string", "count: must be integer", "nested: must be object", "tags.a: must be integer", "items: must be array"}},
+		{"not an object at all", `[1]`, []string{"the file: must be object"}},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			var raw any
+			if err := json.Unmarshal([]byte(test.json), &raw); err != nil {
+				t.Fatal(err)
+			}
+			var problems []string
+			check(raw, reflect.TypeFor[sample](), "", &problems)
+			if strings.Join(problems, "\n") != strings.Join(test.want, "\n") {
+				t.Errorf("problems:\n\t%s\nwant:\n\t%s", strings.Join(problems, "\n\t"), strings.Join(test.want, "\n\t"))
+			}
+		})
+	}
+}
+
+func TestSideBySideMarksTheLinesThatDiffer(t *testing.T) {
+	got := SideBySide([]Row{
+		{Label: "tickets", Expected: []string{"#1 acme"}, Actual: []string{"#1 acme", "#2 acme"}},
+		{Label: "receipts", Expected: nil, Actual: nil},
+	})
+	want := strings.Join([]string{
+		"             expected       the code",
+		"  tickets    #1 acme        #1 acme",
+		"≠                           #2 acme",
+		"  receipts   (none)         (none)",
+	}, "\n")
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
