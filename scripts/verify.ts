@@ -1,13 +1,26 @@
 // npm run verify: every maintainers' check in one command, ending with one line "verify: N passed, N failed".
 import { readdirSync } from 'node:fs';
 import { basename, dirname, relative } from 'node:path';
+import { schedulesDir } from '#shared/schedules.ts';
 import { checkSchedules } from './check-schedules.ts';
+import { goDir, goTest, goVersion, type GoReport } from './go-test.ts';
+import { parity, scheduleFiles } from './parity.ts';
 import { bin, run } from './run.ts';
-import { vitestJson } from './vitest-json.ts';
+import { vitestJson, type VitestReport } from './vitest-json.ts';
 import { playWrongSolutions } from './wrong/play-wrong.ts';
 
-type Result = { passed: number; failed: number; problems: string[] };
+// warnings are printed but fail nothing; skipped says, in one line, why a step did not run.
+type Result = { passed: number; failed: number; problems: string[]; warnings?: string[]; skipped?: string };
 type Step = { name: string; check: () => Promise<Result> };
+
+// Each Vitest project, and the Go tests, run once; the steps that read them share the report.
+const reports = new Map<string, Promise<VitestReport>>();
+const vitestReport = (project: string) => {
+	if (!reports.has(project)) reports.set(project, vitestJson(['--project', project]));
+	return reports.get(project)!;
+};
+let goReport: Promise<GoReport> | undefined;
+const goTests = () => (goReport ??= goTest());
 
 const one = (ok: boolean, problem: string): Result => ({
 	passed: ok ? 1 : 0,
@@ -15,14 +28,14 @@ const one = (ok: boolean, problem: string): Result => ({
 	problems: ok ? [] : [problem]
 });
 
-async function command(command: string, args: string[]): Promise<Result> {
-	const ran = await run(command, args);
+async function command(command: string, args: string[], cwd?: string): Promise<Result> {
+	const ran = await run(command, args, { cwd });
 	return one(ran.code === 0, ran.output.trim());
 }
 
 // Every test of one Vitest project must pass, and at least one must run.
 async function allPass(project: string): Promise<Result> {
-	const report = await vitestJson(['--project', project]);
+	const report = await vitestReport(project);
 	const failed = report.tests.filter((test) => test.status === 'failed');
 	const problems = failed.map((test) => `${relative('.', test.file)} › ${test.name}\n${test.message}`);
 	if (report.code !== 0 && failed.length === 0) problems.push(`Vitest failed:\n${report.output}`);
@@ -38,7 +51,7 @@ const exerciseOf = (file: string) => basename(dirname(file));
 
 // An exercise that passes as shipped teaches nothing: each must have a test that fails.
 async function exercisesFailAsShipped(): Promise<Result> {
-	const report = await vitestJson(['--project', 'exercises']);
+	const report = await vitestReport('exercises');
 	const exercises = readdirSync('exercises').filter((name) => /^\d\d-/.test(name));
 	const problems = exercises.flatMap((exercise) => {
 		const tests = report.tests.filter((test) => exerciseOf(test.file) === exercise);
@@ -62,6 +75,59 @@ async function schedulesLoad(): Promise<Result> {
 	return { passed: passed.length, failed: failed.length, problems: failed };
 }
 
+// gofmt -l lists the files it would change; there must be none.
+async function gofmt(): Promise<Result> {
+	const ran = await run('gofmt', ['-l', '.'], { cwd: goDir });
+	const files = ran.output.trim();
+	if (ran.code !== 0) return one(false, files);
+	return one(!files, `not gofmt-formatted (fix with: cd go && gofmt -w .):\n${files}`);
+}
+
+// Every Go test must pass, and at least one must run. Subtests count, like Vitest's it(); parents don't.
+async function goTestsPass(): Promise<Result> {
+	const report = await goTests();
+	const leaves = report.tests.filter((test) => test.leaf && test.status !== 'skipped');
+	const failed = leaves.filter((test) => test.status === 'failed');
+	const problems = [...failed.map((test) => `go/${test.name}\n${test.output.trimEnd()}`), ...report.problems];
+	if (leaves.length === 0) problems.push('no Go tests ran');
+	return {
+		passed: leaves.length - failed.length,
+		failed: problems.length ? Math.max(failed.length, 1) : 0,
+		problems
+	};
+}
+
+// Every schedule file is played by TypeScript and by Go, in the same roles, or by neither side's tests.
+async function sameSchedulesInBoth(): Promise<Result> {
+	const ran = (tests: { status: string; plays?: string | string[] }[]) =>
+		tests.filter((test) => test.status !== 'skipped').flatMap((test) => test.plays ?? []);
+	const [solutions, go] = await Promise.all([vitestReport('solutions'), goTests()]);
+	const result = parity(scheduleFiles(schedulesDir), ran(solutions.tests), ran(go.tests));
+	return {
+		passed: result.checked.length,
+		failed: result.problems.length,
+		problems: result.problems,
+		warnings: result.warnings
+	};
+}
+
+// The Go steps. Without go on the PATH they are skipped in one line, except on CI, where that fails.
+async function goSteps(): Promise<Step[]> {
+	const version = await goVersion();
+	if (version)
+		return [
+			{ name: 'Go formatting (gofmt -l)', check: gofmt },
+			{ name: 'Go vet (go vet ./...)', check: () => command('go', ['vet', './...'], goDir) },
+			{ name: 'the Go solutions pass every test (go test ./...)', check: goTestsPass },
+			{ name: 'TypeScript and Go play the same schedules', check: sameSchedulesInBoth }
+		];
+	const why =
+		'`go` is not installed, so gofmt, go vet, go test and the TypeScript–Go parity check did not run';
+	if (process.env.CI === 'true')
+		return [{ name: 'Go', check: async () => one(false, `${why}; CI=true needs them: install Go`) }];
+	return [{ name: 'Go', check: async () => ({ passed: 0, failed: 0, problems: [], skipped: why }) }];
+}
+
 const steps: Step[] = [
 	{
 		name: 'formatting (prettier --check)',
@@ -72,7 +138,8 @@ const steps: Step[] = [
 	{ name: 'the solutions pass every test', check: () => allPass('solutions') },
 	{ name: 'the harness passes its own tests', check: () => allPass('harness') },
 	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped },
-	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail }
+	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail },
+	...(await goSteps())
 ];
 
 let passed = 0;
@@ -83,9 +150,14 @@ for (const step of steps) {
 	passed += result.passed;
 	failed += result.failed;
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	if (result.skipped) {
+		console.log(`- ${step.name}: skipped: ${result.skipped} (CI=true makes this a failure)`);
+		continue;
+	}
 	console.log(
 		`${result.failed ? '✘' : '✔'} ${step.name}: ${result.passed} passed, ${result.failed} failed (${seconds}s)`
 	);
+	for (const warning of result.warnings ?? []) console.log(`    ⚠ ${warning}`);
 	for (const problem of result.problems) console.log(problem.replace(/^/gm, '    '));
 }
 console.log(`verify: ${passed} passed, ${failed} failed`);

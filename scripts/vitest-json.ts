@@ -9,13 +9,20 @@ export type TestResult = {
 	name: string;
 	status: 'passed' | 'failed' | 'skipped';
 	message: string;
+	// The schedule the test plays, from its meta (see exercises/shared/plays.ts).
+	plays?: string;
 };
 export type VitestReport = { tests: TestResult[]; output: string; code: number };
 
 type Json = {
 	testResults: {
 		name: string;
-		assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+		assertionResults: {
+			fullName: string;
+			status: string;
+			failureMessages: string[];
+			meta?: { plays?: string };
+		}[];
 	}[];
 };
 
@@ -37,7 +44,8 @@ export async function vitestJson(args: string[], cwd?: string): Promise<VitestRe
 				file: file.name,
 				name: test.fullName,
 				status: test.status === 'passed' ? 'passed' : test.status === 'failed' ? 'failed' : 'skipped',
-				message: test.failureMessages.join('\n')
+				message: test.failureMessages.join('\n'),
+				...(test.meta?.plays ? { plays: test.meta.plays } : {})
 			}))
 		) as TestResult[];
 		return { tests, output: ran.output, code: ran.code };

@@ -3,6 +3,7 @@ import { describe, it } from 'vitest';
 import { handlerSchedules, type HandlerName, type HandlerSchedule } from './handler-schedules.ts';
 import type { Database, Handler, Outcome } from './model.ts';
 import { firstDifference, sideBySide } from './report.ts';
+import { plays } from './plays.ts';
 import { NotWrittenYet } from './todo.ts';
 import { identity, saidOutcome, saidReceipt, saidTicket } from './words.ts';
 
@@ -85,7 +86,7 @@ export function judgeHandler(schedule: HandlerSchedule, name: HandlerName, playe
 export function playHandlerSchedules(name: HandlerName, makeHandler: () => Handler): void {
 	describe(`the schedules, as ${name}`, () => {
 		for (const schedule of handlerSchedules()) {
-			it(schedule.title, () => {
+			it(schedule.title, plays(schedule, name), () => {
 				const problem = judgeHandler(schedule, name, playHandler(schedule, makeHandler()));
 				if (problem) throw new ScheduleMismatch(problem);
 			});
