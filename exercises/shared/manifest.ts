@@ -1,13 +1,17 @@
 // The list of exercises: their folders, titles, and the files a learner edits.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Exercise = { id: string; folder: string; title: string; learnerFiles: string[]; weight: number };
 
-export const manifestPath = fileURLToPath(new URL('../manifest.json', import.meta.url));
+export const workbookRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const manifestPath = join(workbookRoot, 'exercises', 'manifest.json');
 
-export function exercises(): Exercise[] {
-	return (JSON.parse(readFileSync(manifestPath, 'utf8')) as { exercises: Exercise[] }).exercises;
+// The exercises of the workbook at root (this one unless told), in the manifest's order.
+export function exercises(root = workbookRoot): Exercise[] {
+	const path = join(root, 'exercises', 'manifest.json');
+	return (JSON.parse(readFileSync(path, 'utf8')) as { exercises: Exercise[] }).exercises;
 }
 
 // The heading a test file's describe() uses, so the Vitest UI reads as the syllabus.

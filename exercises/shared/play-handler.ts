@@ -39,7 +39,7 @@ export function playHandler(schedule: HandlerSchedule, handler: Handler): Played
 		} catch (error) {
 			const where = `${describeDelivery(schedule, i)} of schedule "${schedule.name}"`;
 			if (error instanceof NotWrittenYet)
-				throw new ScheduleMismatch(`${error.message}\n(stopped at ${where})`);
+				throw new ScheduleMismatch(`${error.message}\n  (stopped at ${where})`);
 			const why = error instanceof Error ? error.message : String(error);
 			throw new Error(`${heading(schedule)}\n${describeDelivery(schedule, i)}: your handler threw: ${why}`, {
 				cause: error
@@ -57,7 +57,10 @@ function heading(schedule: HandlerSchedule): string {
 export function judgeHandler(schedule: HandlerSchedule, name: HandlerName, played: Played): string | null {
 	const expected = schedule.expect[name];
 	const db = played.db ?? { tickets: [], receipts: [] };
+	// Every answer next to the one expected, then what was stored: the first ≠ is where to look.
+	const answered = (outcomes: Outcome[]) => outcomes.map((o, i) => `${i + 1}: ${saidOutcome(o)}`);
 	const state = sideBySide([
+		{ label: 'answers', expected: answered(expected.outcomes), actual: answered(played.outcomes) },
 		{
 			label: 'tickets',
 			expected: expected.tickets.map(saidTicket),
@@ -73,13 +76,40 @@ export function judgeHandler(schedule: HandlerSchedule, name: HandlerName, playe
 	if (at >= 0) {
 		const wanted = saidOutcome(expected.outcomes[at]);
 		const got = saidOutcome(played.outcomes[at]);
-		return `${heading(schedule)}\n${describeDelivery(schedule, at)}: expected ${wanted}, your handler ${got}.\n\nAfter the last delivery:\n${state}`;
+		const cause = usualCause(schedule, at, expected.outcomes[at], played.outcomes[at]);
+		const usually = cause ? `\nWhat this usually means: ${cause}\n` : '';
+		return `${heading(schedule)}\n${describeDelivery(schedule, at)}: expected ${wanted}, your handler ${got}.\n${usually}\nDelivery by delivery, and what was stored after the last:\n${state}`;
 	}
 	const ticketsDiffer = !sameLines(expected.tickets.map(saidTicket), (db.tickets ?? []).map(saidTicket));
 	const receiptsDiffer = !sameLines(expected.receipts.map(saidReceipt), (db.receipts ?? []).map(saidReceipt));
 	if (!ticketsDiffer && !receiptsDiffer) return null;
 	const what = [ticketsDiffer && 'tickets', receiptsDiffer && 'receipts'].filter(Boolean).join(' and ');
-	return `${heading(schedule)}\nEvery answer was right, but after the last delivery the ${what} differ:\n${state}`;
+	return `${heading(schedule)}\nEvery answer was right, but after the last delivery the ${what} differ:\n\n${state}`;
+}
+
+// The usual mistake behind a wrong answer, in the lesson's words; null when there is no usual one.
+export function usualCause(
+	schedule: HandlerSchedule,
+	at: number,
+	wanted: Outcome | undefined,
+	got: Outcome | undefined
+): string | null {
+	if (!wanted || !got || typeof got !== 'object') return null;
+	const { event, fault } = schedule.deliveries[at]!;
+	const earlier = schedule.deliveries.slice(0, at).filter((d) => identity(d.event) === identity(event));
+	if (wanted.kind === 'crashed' && got.kind !== 'crashed')
+		return `the worker dies at this delivery (fault '${fault}'), so nobody hears an answer: return { kind: 'crashed', ticketId: null }.`;
+	if (wanted.kind === 'created' && got.kind === 'replayed' && earlier.length === 0)
+		return `this is a new event, but your handler took it for one it had seen. The identity is tenant, source and event id, all three, compared one by one.`;
+	if (wanted.kind === 'created' && got.kind === 'replayed')
+		return `your handler kept something from a delivery whose worker died before its commit. A crash before the commit must leave nothing behind: no ticket and no receipt.`;
+	if (wanted.kind === 'replayed' && got.kind === 'created')
+		return `your handler did not recognise a delivery it had already handled. Is the receipt saved in the same commit as the ticket, and found again with sameEvent?`;
+	if (wanted.kind === 'conflict' && got.kind !== 'conflict')
+		return `the same key now carries another subject. That is another request, not a retry: refuse it as a conflict rather than answer with a ticket made for something else.`;
+	if (wanted.kind === got.kind && wanted.ticketId !== got.ticketId)
+		return `the right kind of answer with the wrong ticket. Ticket ids count every ticket saved, from 1, including one saved just before a crash; a repeat gets the ticket its receipt names.`;
+	return null;
 }
 
 // One test for each schedule, named by its title, holding the handler to one column of expectations.

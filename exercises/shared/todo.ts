@@ -3,10 +3,18 @@ export class NotWrittenYet extends Error {
 	override name = 'NotWrittenYet';
 }
 
-// Stops with a message that says which function to write, where, and where to read about it.
+// Stops with a message that says which function to write, where, where to read about it, and how to get a hint.
 export function todo(what: string, file: string): never {
 	const folder = file.slice(0, file.lastIndexOf('/'));
-	throw new NotWrittenYet(
-		`${what} is not written yet. Write it in exercises/${file}; exercises/${folder}/README.md says what it should do.`
-	);
+	const id = /^\d+/.exec(folder)?.[0];
+	const lines = [
+		`${what} is not written yet.`,
+		`  write it in  exercises/${file}`,
+		`  read         exercises/${folder}/README.md (what it should do, and why)`
+	];
+	if (id) lines.push(`  stuck?       npm run hint -- ${id}`);
+	const error = new NotWrittenYet(lines.join('\n'));
+	// Start the stack at the learner's stub, so the code Vitest shows is the line to replace, not this one.
+	Error.captureStackTrace(error, todo);
+	throw error;
 }

@@ -1,0 +1,68 @@
+// The failure messages a learner reads, checked as a learner would read them.
+import { describe, expect, it } from 'vitest';
+import { handlerSchedules } from '#shared/handler-schedules.ts';
+import {
+	copyDatabase,
+	crashed,
+	type Database,
+	type Fault,
+	type Outcome,
+	type Webhook
+} from '#shared/model.ts';
+import { judgeHandler, playHandler } from '#shared/play-handler.ts';
+import { NotWrittenYet, todo } from '#shared/todo.ts';
+
+const schedule = (name: string) => handlerSchedules().find((s) => s.name === name)!;
+
+// The receipt handler with its commit in the wrong place: a crash before the commit still saves.
+class CommitsTooEarly {
+	private db: Database = { tickets: [], receipts: [] };
+	handle(event: Webhook, fault: Fault = 'none'): Outcome {
+		const seen = this.db.receipts.find(
+			(r) => r.tenant === event.tenant && r.source === event.source && r.eventId === event.eventId
+		);
+		if (seen) return fault === 'none' ? { kind: 'replayed', ticketId: seen.ticketId } : crashed;
+		const ticketId = this.db.tickets.length + 1;
+		this.db.tickets.push({ id: ticketId, tenant: event.tenant, subject: event.subject });
+		this.db.receipts.push({ ...event, ticketId });
+		return fault === 'none' ? { kind: 'created', ticketId } : crashed;
+	}
+	snapshot(): Database {
+		return copyDatabase(this.db);
+	}
+}
+
+describe('messages that teach', () => {
+	it("a stub names the function, the learner's file, its README and the hint command", () => {
+		let error: unknown;
+		try {
+			todo('ReceiptHandler.handle', '02-same-event/handler.ts');
+		} catch (thrown) {
+			error = thrown;
+		}
+		expect(error).toBeInstanceOf(NotWrittenYet);
+		const message = (error as Error).message;
+		expect(message).toContain('ReceiptHandler.handle is not written yet.');
+		expect(message).toContain('exercises/02-same-event/handler.ts');
+		expect(message).toContain('exercises/02-same-event/README.md');
+		expect(message).toContain('npm run hint -- 02');
+		expect((error as Error).stack, 'the stack starts at the stub, not inside todo()').not.toMatch(/at todo /);
+	});
+
+	it('a wrong handler hears which delivery, what was expected, what it did, why, and the state side by side', () => {
+		const crash = schedule('crash-before-commit');
+		const message = judgeHandler(crash, 'receipt-in-commit', playHandler(crash, new CommitsTooEarly()));
+		expect(message).toContain('Schedule "crash-before-commit" (The crash came first)');
+		expect(message).toContain('delivery 2 (acme/helpdesk/evt-42 again, after a crash before the commit)');
+		expect(message).toContain('expected created #1, your handler replayed #1');
+		expect(message).toContain('A crash before the commit must leave nothing behind');
+		expect(message).toMatch(/answers +1: crashed \(no answer\) +1: crashed \(no answer\)/);
+		expect(message).toMatch(/≠ +2: created #1 +2: replayed #1/);
+		expect(message).toMatch(/receipts +acme\/helpdesk\/evt-42 "Cannot sign in" → #1/);
+	});
+
+	it('the same handler passes the schedules where its mistake does not show', () => {
+		const lost = schedule('lost-acknowledgment');
+		expect(judgeHandler(lost, 'receipt-in-commit', playHandler(lost, new CommitsTooEarly()))).toBeNull();
+	});
+});

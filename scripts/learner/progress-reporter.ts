@@ -1,0 +1,53 @@
+// npm run progress: a Vitest reporter that prints where the learner is instead of every failure.
+// Running as a reporter keeps it to one quick `vitest run`: no second process, no report file to read back.
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
+import { exercises } from '#shared/manifest.ts';
+import { formatProgress, noPaint, type ExerciseResult, type Paint } from './progress.ts';
+
+const colour = (code: number) => (text: string) => `\x1b[${code}m${text}\x1b[0m`;
+const paint: Paint =
+	process.stdout.isTTY && !process.env.NO_COLOR
+		? { green: colour(32), red: colour(31), dim: colour(2) }
+		: noPaint;
+
+export default class ProgressReporter implements Reporter {
+	private root = process.cwd();
+
+	onInit(vitest: Vitest): void {
+		this.root = vitest.config.root;
+	}
+
+	onTestRunEnd(
+		modules: ReadonlyArray<TestModule>,
+		errors: ReadonlyArray<unknown>,
+		reason: TestRunEndReason
+	): void {
+		const results: ExerciseResult[] = exercises(this.root).map((exercise) => {
+			const mine = modules.filter((m) => relative(this.root, m.moduleId).split(sep)[1] === exercise.folder);
+			const result: ExerciseResult = { exercise, passed: 0, total: 0 };
+			for (const module of mine) {
+				const loadError = module.errors()[0];
+				if (loadError && !result.firstRed)
+					result.firstRed = {
+						test: `${relative(this.root, module.moduleId)} did not load`,
+						message: loadError.message
+					};
+				for (const test of module.children.allTests()) {
+					const state = test.result().state;
+					result.total += 1;
+					if (state === 'passed') result.passed += 1;
+					else if (!result.firstRed) {
+						const name = test.fullName.split(' > ').slice(1).join(' › ');
+						result.firstRed = { test: name, message: test.result().errors?.[0]?.message ?? state };
+					}
+				}
+			}
+			return result;
+		});
+		console.log(`\n${formatProgress(results, { goFolder: existsSync(join(this.root, 'go')), paint })}\n`);
+		// Red tests are where a learner normally is, not a failure of this command: only a broken run exits non-zero.
+		process.exitCode = errors.length || reason === 'interrupted' ? 1 : 0;
+	}
+}

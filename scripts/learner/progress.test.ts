@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { exercises, type Exercise } from '#shared/manifest.ts';
+import { bin, run } from '../run.ts';
+import { formatProgress, type ExerciseResult } from './progress.ts';
+import { reset } from './reset.ts';
+import { solve, tempWorkbook } from './temp-workbook.ts';
+
+const exercise = (id: string, title: string): Exercise => ({
+	id,
+	folder: `${id}-x`,
+	title,
+	learnerFiles: ['handler.ts'],
+	weight: 1
+});
+const one = exercise('01', 'The first handler');
+const two = exercise('02', 'sameEvent and replay');
+
+describe('what progress prints', () => {
+	it('marks each exercise, counts tests, and points at the first red one with its commands', () => {
+		const results: ExerciseResult[] = [
+			{ exercise: one, passed: 10, total: 10 },
+			{
+				exercise: two,
+				passed: 3,
+				total: 19,
+				firstRed: {
+					test: 'sameEvent › another tenant',
+					message: 'sameEvent is not written yet.\n  write it in x'
+				}
+			}
+		];
+		const text = formatProgress(results, { goFolder: false });
+		expect(text).toContain('1 of 2 exercises green · 13 of 29 tests pass');
+		expect(text).toMatch(/✔ 01 · The first handler +10\/10\n/);
+		expect(text).toMatch(/✘ 02 · sameEvent and replay + 3\/19 +← next/);
+		expect(text).toContain('Next: 02 · sameEvent and replay');
+		expect(text).toContain('first red test: sameEvent › another tenant');
+		expect(text).toContain('sameEvent is not written yet.');
+		expect(text).toContain('npm test exercises/02');
+		expect(text).toContain('npm run hint -- 02');
+		expect(text).toContain('exercises/02-x/README.md');
+	});
+	it('counts an exercise whose tests did not run as red, never green', () => {
+		const text = formatProgress([{ exercise: one, passed: 0, total: 0 }], { goFolder: false });
+		expect(text).toMatch(/✘ 01 · The first handler +no tests ran +← next/);
+	});
+	it('when all are green, ends with what to read next: the solutions, and the Go when it is there', () => {
+		const results = [
+			{ exercise: one, passed: 10, total: 10 },
+			{ exercise: two, passed: 19, total: 19 }
+		];
+		const withGo = formatProgress(results, { goFolder: true });
+		expect(withGo).toContain('2 of 2 exercises green · 29 of 29 tests pass');
+		expect(withGo).not.toContain('Next:');
+		expect(withGo).toContain('solutions/');
+		expect(withGo).toContain('go/');
+		expect(formatProgress(results, { goFolder: false })).not.toContain('go/');
+	});
+});
+
+// The issue's walk-through, on a copy: all red, solve the first, reset it again.
+describe('npm run progress, on a copy of the workbook', () => {
+	const progress = (root: string) =>
+		run(
+			bin('vitest'),
+			['run', '--project', 'exercises', '--reporter=./scripts/learner/progress-reporter.ts'],
+			{
+				cwd: root,
+				env: { ...process.env, NO_COLOR: '1' }
+			}
+		);
+	const all = exercises();
+	const [first, second] = all;
+
+	it('starts at 0 green pointing at the first, moves on when it is solved, and drops back after a reset', async () => {
+		const { root, remove } = tempWorkbook();
+		try {
+			const shipped = await progress(root);
+			expect(shipped.code, shipped.output).toBe(0);
+			expect(shipped.output).toContain(`0 of ${all.length} exercises green`);
+			expect(shipped.output).toContain(`Next: ${first!.id} · ${first!.title}`);
+			expect(shipped.output).toContain(`npm test exercises/${first!.id}`);
+
+			solve(root, first!.folder, first!.learnerFiles);
+			const solved = await progress(root);
+			expect(solved.output).toContain(`1 of ${all.length} exercises green`);
+			expect(solved.output).toMatch(new RegExp(`✔ ${first!.id} · `));
+			if (second) expect(solved.output).toContain(`Next: ${second.id} · ${second.title}`);
+
+			reset(root, first!.id, true);
+			expect((await progress(root)).output).toContain(`0 of ${all.length} exercises green`);
+		} finally {
+			remove();
+		}
+	}, 60_000);
+});
