@@ -85,8 +85,16 @@ describe('runWorkers', () => {
 	it('a waiting insert goes ahead when the other transaction dies instead', async () => {
 		const db = new InMemoryDatabase();
 		const crash: CrashPoint = { when: 'after', operation: 'save-receipt' };
-		const run = await runWorkers(db, two(inOneTransaction, crash), inTurn(['A', 'B', 'A', 'B', 'B', 'B']));
+		const run = await runWorkers(
+			db,
+			two(inOneTransaction, crash),
+			inTurn(['A', 'B', 'A', 'B', 'A', 'B', 'B'])
+		);
 		expect(kinds(run.endings)).toEqual({ A: 'crashed', B: 2 });
+		expect(run.steps).toEqual(['A', 'B', 'A', 'B', 'A', 'B', 'B']);
+		expect(tellTrace(run.trace)).toMatch(
+			/4\. B saves the receipt .* waits for it to end\.\n\s+5\. A crashes\./
+		);
 		expect(texts(db)).toContain(
 			'A crashes. Its transaction rolls back: ticket #1 and receipt acme/helpdesk/evt-42 → #1 are gone.'
 		);
@@ -114,13 +122,14 @@ describe('runWorkers', () => {
 				steps: run.steps.length
 			};
 		};
+		// A crash takes the worker's turn, so it is a step of its own.
 		expect(await play({ when: 'before-commit' })).toEqual({
 			ending: { kind: 'crashed' },
 			tickets: 0,
-			steps: 1
+			steps: 2
 		});
-		expect(await play({ when: 'after-operations', count: 0 })).toMatchObject({ tickets: 0, steps: 0 });
-		expect(await play({ when: 'after-operations', count: 2 })).toMatchObject({ tickets: 1, steps: 2 });
+		expect(await play({ when: 'after-operations', count: 0 })).toMatchObject({ tickets: 0, steps: 1 });
+		expect(await play({ when: 'after-operations', count: 2 })).toMatchObject({ tickets: 1, steps: 3 });
 		expect(await play({ when: 'before-answering' })).toEqual({
 			ending: { kind: 'crashed' },
 			tickets: 1,

@@ -5,7 +5,7 @@
 //   const run = await runWorkers(db, [
 //   	{ name: 'A', run: (conn) => handle(conn, evt42) },
 //   	{ name: 'B', run: (conn) => handle(conn, evt42), crash: { when: 'after', operation: 'save-ticket' } }
-//   ], inTurn(['A', 'B', 'A', 'B']));
+//   ], inTurn(['A', 'B', 'A', 'B']));  // B's crash takes its turn after save-ticket: see CrashPoint
 //   run.endings.get('A');   // { kind: 'answered', value } | { kind: 'crashed' } | { kind: 'failed', error } | …
 //   tellTrace(run.trace);   // "1. A looks for a receipt for acme/helpdesk/evt-42: none." …
 //
@@ -22,11 +22,14 @@ import {
 } from './database.ts';
 import type { TraceLine } from './trace.ts';
 
-// Where a worker dies. If its point never comes, it dies before it answers.
+// Where a worker dies. The crash takes the worker's next turn: once its point has come, the next time the
+// worker is picked it dies instead of running its operation, and its open transaction rolls back. So other
+// workers may run between the operation and the crash (a lock held by a worker about to die). A worker
+// whose point never comes dies before it answers.
 export type CrashPoint =
-	| { when: 'after'; operation: string } // right after its first operation of this name
-	| { when: 'after-operations'; count: number } // right after its count-th operation (0: before any)
-	| { when: 'before-commit' } // just before its first operation that would make a write durable
+	| { when: 'after'; operation: string } // after its first operation of this name
+	| { when: 'after-operations'; count: number } // after its count-th operation (0: at its first turn)
+	| { when: 'before-commit' } // at the turn of its first operation that would make a write durable
 	| { when: 'before-answering' }; // after all its work, before it answers
 
 export type WorkerPlan<R> = {
@@ -154,19 +157,13 @@ export async function runWorkers<R>(
 		}
 	};
 
-	// Lets one worker run until it asks for its next operation or ends, then applies its crash point.
+	// Lets one worker run until it asks for its next operation or ends.
 	async function runUntilParked(slot: Slot<R>, started: Promise<void>): Promise<void> {
 		const settled = await settle(started);
 		if (settled === stalled && slot.status === 'running') {
 			throw new SchedulerError(
 				`${slot.plan.name} is waiting for something that is not a database operation. Workers are separate processes: they share only the database, so a lock or a promise in memory can't coordinate them.`
 			);
-		}
-		if (slot.status === 'parked' && crashDue(slot.plan.crash, slot.conn, slot.pending?.operation ?? null)) {
-			slot.status = 'crashed';
-			slot.pending = null;
-			slot.ending = { kind: 'crashed' };
-			slot.conn.close(`${slot.plan.name} crashes.`);
 		}
 	}
 
@@ -243,8 +240,14 @@ export async function runWorkers<R>(
 		const slot = slots.get(chosen)!;
 		steps.push(chosen);
 		db.step = base + steps.length;
-		const { go } = slot.pending!;
+		const { go, operation } = slot.pending!;
 		slot.pending = null;
+		if (crashDue(slot.plan.crash, slot.conn, operation)) {
+			slot.status = 'crashed';
+			slot.ending = { kind: 'crashed' };
+			slot.conn.close(`${chosen} crashes.`);
+			continue;
+		}
 		slot.status = 'running';
 		const next = signalFor(slot);
 		go();
