@@ -1,11 +1,13 @@
 // Loads every schedule through its loader, so a malformed file is named with its field.
+import { clientJourneys } from '#shared/client-journeys.ts';
 import { handlerSchedules } from '#shared/handler-schedules.ts';
 import { outboxSchedules } from '#shared/outbox-schedules.ts';
 
 // Each kind of schedule, with the loader that checks it. Add a line here when a kind lands.
 export const scheduleKinds: Record<string, () => { name: string }[]> = {
 	handler: handlerSchedules,
-	outbox: outboxSchedules
+	outbox: outboxSchedules,
+	client: clientJourneys
 };
 
 export function checkSchedules(): { passed: string[]; failed: string[] } {

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { playClientJourneys } from '#shared/judge-client.ts';
+import { heading } from '#shared/manifest.ts';
+import { MemoryStorage } from '#shared/memory-storage.ts';
+import {
+	entryName,
+	type Answer,
+	type FormState,
+	type Submissions,
+	type TicketBody
+} from '#shared/send-button.ts';
+import { afterAnswer, submissions } from './submission.ts';
+
+const signIn: TicketBody = { subject: 'Cannot sign in' };
+const edited: TicketBody = { subject: 'Cannot sign in on the train' };
+const support = entryName('support');
+
+// A key maker that counts, like the journeys': key-1, key-2, …
+function counting() {
+	let made = 0;
+	const newKey = () => `key-${++made}`;
+	return Object.assign(newKey, { made: () => made });
+}
+
+function form(storage = new MemoryStorage(), name = 'support', newKey = counting()) {
+	return { storage, newKey, store: submissions<TicketBody>(storage, name, newKey) };
+}
+
+describe(heading('04'), () => {
+	describe('submissions: one key per request the user means to send', () => {
+		it('nothing is pending before the first Send', () => {
+			expect(form().store.pending()).toBeNull();
+		});
+		it('begin() starts a submission with a key from newKey() and the body; pending() returns it', () => {
+			const { store } = form();
+			expect(store.begin(signIn)).toEqual({ key: 'key-1', body: signIn });
+			expect(store.pending()).toEqual({ key: 'key-1', body: signIn });
+		});
+		it('begin() again continues it: the original key and body, even after the fields were edited', () => {
+			const { store, newKey } = form();
+			store.begin(signIn);
+			expect(store.begin(edited), 'a retry, not a new request').toEqual({ key: 'key-1', body: signIn });
+			expect(newKey.made(), 'newKey() is called once per request, not per attempt').toBe(1);
+		});
+		it('after finish(), the next begin() is a new request with a new key', () => {
+			const { store } = form();
+			store.begin(signIn);
+			store.finish();
+			expect(store.pending()).toBeNull();
+			expect(store.begin(edited)).toEqual({ key: 'key-2', body: edited });
+		});
+		it('a reload keeps it: submissions() over the same storage finds the same key and body', () => {
+			const { storage, store } = form();
+			store.begin(signIn);
+			const reloaded = submissions<TicketBody>(storage, 'support', counting());
+			expect(reloaded.pending()).toEqual({ key: 'key-1', body: signIn });
+			expect(reloaded.begin(edited)).toEqual({ key: 'key-1', body: signIn });
+		});
+		it(`it keeps one entry, "${support}", holding { key, body } as JSON`, () => {
+			const { storage, store } = form();
+			store.begin(signIn);
+			const contents = storage.contents();
+			expect(Object.keys(contents)).toEqual([support]);
+			expect(JSON.parse(contents[support]!)).toEqual({ key: 'key-1', body: signIn });
+		});
+		it('finish() removes its own entry and nothing else', () => {
+			const storage = new MemoryStorage({ theme: 'dark' });
+			const { store } = form(storage);
+			const billing = submissions<TicketBody>(storage, 'billing', () => 'billing-key');
+			store.begin(signIn);
+			billing.begin({ subject: 'Charged twice' });
+			store.finish();
+			expect(Object.keys(storage.contents()).sort()).toEqual([entryName('billing'), 'theme']);
+			expect(billing.pending()?.key).toBe('billing-key');
+		});
+		it('two forms never share a key', () => {
+			const storage = new MemoryStorage();
+			const newKey = counting();
+			const a = submissions<TicketBody>(storage, 'support', newKey).begin(signIn);
+			const b = submissions<TicketBody>(storage, 'billing', newKey).begin({ subject: 'Charged twice' });
+			expect([a.key, b.key]).toEqual(['key-1', 'key-2']);
+		});
+		it('without newKey, each request gets a random UUID (crypto.randomUUID)', () => {
+			const store = submissions<TicketBody>(new MemoryStorage(), 'support');
+			const first = store.begin(signIn).key;
+			store.finish();
+			const second = store.begin(signIn).key;
+			const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+			expect(first).toMatch(uuid);
+			expect(second).toMatch(uuid);
+			expect(second).not.toBe(first);
+		});
+		it('changing the object passed to begin() afterwards does not change what a retry sends', () => {
+			const { store } = form();
+			const fields = { subject: 'Cannot sign in' };
+			store.begin(fields);
+			fields.subject = 'Changed after Send';
+			expect(store.begin(fields).body).toEqual(signIn);
+		});
+	});
+
+	describe('a damaged stored entry is no pending submission, never an error', () => {
+		const damaged: [string, string][] = [
+			['text that is not JSON', '{"key": "key-0", "body": '],
+			['JSON null', 'null'],
+			['a number', '42'],
+			['a string', '"key-0"'],
+			['an entry without a key', JSON.stringify({ body: signIn })],
+			['an empty key', JSON.stringify({ key: '', body: signIn })],
+			['a key that is not text', JSON.stringify({ key: 7, body: signIn })],
+			['an entry without a body', JSON.stringify({ key: 'key-0' })]
+		];
+		for (const [what, text] of damaged) {
+			it(`${what}: pending() is null, and Send starts a new request`, () => {
+				const { storage, store } = form(new MemoryStorage({ [support]: text }));
+				expect(store.pending(), `with ${text} stored`).toBeNull();
+				expect(store.begin(signIn)).toEqual({ key: 'key-1', body: signIn });
+				expect(JSON.parse(storage.contents()[support]!), 'the damaged entry is replaced').toEqual({
+					key: 'key-1',
+					body: signIn
+				});
+			});
+		}
+	});
+
+	describe('a storage that throws never loses the request (the README says how)', () => {
+		it('setItem throws (full): begin() still works, and Send again reuses the key and body', () => {
+			const { storage, store } = form();
+			storage.fail(['setItem']);
+			expect(store.begin(signIn)).toEqual({ key: 'key-1', body: signIn });
+			expect(store.begin(edited)).toEqual({ key: 'key-1', body: signIn });
+			expect(store.pending()).toEqual({ key: 'key-1', body: signIn });
+		});
+		it('every call throws (refused): nothing is thrown, and the page keeps one key until finish()', () => {
+			const { storage, store } = form();
+			storage.fail();
+			expect(store.pending()).toBeNull();
+			expect(store.begin(signIn).key).toBe('key-1');
+			expect(store.begin(edited).key).toBe('key-1');
+			expect(() => store.finish()).not.toThrow();
+			expect(store.pending()).toBeNull();
+			expect(store.begin(edited)).toEqual({ key: 'key-2', body: edited });
+		});
+		it('getItem starts throwing after Send: pending() still returns the submission', () => {
+			const { storage, store } = form();
+			store.begin(signIn);
+			storage.fail(['getItem']);
+			expect(store.pending()).toEqual({ key: 'key-1', body: signIn });
+		});
+		it('removeItem throws on finish(): the finished key is never offered again on this page', () => {
+			const { storage, store } = form();
+			store.begin(signIn);
+			storage.fail(['removeItem']);
+			store.finish();
+			expect(store.pending()).toBeNull();
+			expect(store.begin(edited)).toEqual({ key: 'key-2', body: edited });
+		});
+		it('a storage that refuses everything cannot survive a reload: the new page starts afresh', () => {
+			const { storage, store } = form();
+			storage.fail();
+			store.begin(signIn);
+			const reloaded = submissions<TicketBody>(storage, 'support', counting());
+			expect(reloaded.pending()).toBeNull();
+		});
+	});
+
+	describe('afterAnswer: what an answer means', () => {
+		const reply = (status: number, ticketId: number | null = null): Answer => ({
+			kind: 'reply',
+			status,
+			ticketId
+		});
+		const cases: [string, Answer, FormState, boolean][] = [
+			['201 with ticket 7', reply(201, 7), { kind: 'created', ticketId: 7 }, true],
+			['200 with ticket 7 (a replay)', reply(200, 7), { kind: 'created', ticketId: 7 }, true],
+			['400 (the subject is missing)', reply(400), { kind: 'refused', status: 400 }, true],
+			['404', reply(404), { kind: 'refused', status: 404 }, true],
+			['422 (the key was used with another body)', reply(422), { kind: 'refused', status: 422 }, true],
+			['409 (still in progress)', reply(409), { kind: 'unsure', status: 409 }, false],
+			['500', reply(500), { kind: 'unsure', status: 500 }, false],
+			['503', reply(503), { kind: 'unsure', status: 503 }, false],
+			['no answer at all', { kind: 'no-answer' }, { kind: 'unsure', status: null }, false]
+		];
+		for (const [what, answer, shows, definite] of cases) {
+			it(`${what}: ${shows.kind}, ${definite ? 'finish()' : 'keep the key and body'}`, () => {
+				let finished = 0;
+				const spy: Submissions<TicketBody> = {
+					pending: () => ({ key: 'key-1', body: signIn }),
+					begin: () => ({ key: 'key-1', body: signIn }),
+					finish: () => void (finished += 1)
+				};
+				expect(afterAnswer(spy, answer)).toEqual(shows);
+				expect(finished, definite ? 'a definite answer finishes once' : 'an open outcome keeps the key').toBe(
+					definite ? 1 : 0
+				);
+			});
+		}
+	});
+
+	playClientJourneys({ submissions, afterAnswer });
+});

@@ -1,0 +1,41 @@
+// The Send button's side of the lesson: a form that keeps one key per request the user means to send.
+
+// What the support form sends: the body of a new ticket.
+export type TicketBody = { subject: string };
+
+// A submission whose outcome is not known yet: the key it was sent with, and exactly what was sent.
+export type Pending<T> = { key: string; body: T };
+
+// The part of Web Storage (sessionStorage) the form uses.
+export type KeyStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface Submissions<T> {
+	pending(): Pending<T> | null;
+	begin(body: T): Pending<T>;
+	finish(): void;
+}
+
+// What came back for one request: a reply with its HTTP status, or nothing at all.
+export type Answer = { kind: 'reply'; status: number; ticketId: number | null } | { kind: 'no-answer' };
+
+// What the form shows: one value, so it can't be "created" and "unsure" at once.
+export type FormState =
+	| { kind: 'editing' }
+	| { kind: 'sending' }
+	| { kind: 'unsure'; status: number | null }
+	| { kind: 'created'; ticketId: number | null }
+	| { kind: 'refused'; status: number };
+
+export type FormStateKind = FormState['kind'];
+export const formStateKinds: readonly FormStateKind[] = [
+	'editing',
+	'sending',
+	'unsure',
+	'created',
+	'refused'
+];
+
+// Where a form keeps its unfinished submission: one storage entry per form.
+export function entryName(form: string): string {
+	return `pending-submission:${form}`;
+}
