@@ -8,6 +8,7 @@ import {
 } from './client-journeys.ts';
 import { describeStep, saidBody, saidReply, saidRequest, saidState } from './client-words.ts';
 import { ScheduleMismatch } from './play-handler.ts';
+import { plays } from './plays.ts';
 import { playJourney, type KeyStoreCode, type Played, type SentRequest } from './play-client.ts';
 import { sideBySide } from './report.ts';
 import { canonical, type Reply } from './ticket-endpoint.ts';
@@ -135,7 +136,7 @@ export function judgeJourney(journey: ClientJourney, played: Played): string | n
 			const { error, step } = played.threw;
 			const where = step < 0 ? 'as the page opened, before step 1' : describeStep(journey, step);
 			if (error instanceof NotWrittenYet)
-				return `${error.message}\n(stopped ${where} of journey "${journey.name}")`;
+				return `${error.message}\n  (stopped ${where} of journey "${journey.name}")`;
 			const why = error instanceof Error ? error.message : String(error);
 			return `${headingOf(journey)}\n${where}: your code threw: ${why}\n\n${transcript(journey, played, Math.max(step, 0))}`;
 		}
@@ -159,10 +160,11 @@ export function playClientJourneys(code: KeyStoreCode): void {
 		if (problem) throw new ScheduleMismatch(problem);
 	};
 	describe('the journeys, with your key store', () => {
-		for (const journey of journeys.filter((j) => j.client === 'key-store')) it(journey.title, run(journey));
+		for (const journey of journeys.filter((j) => j.client === 'key-store'))
+			it(journey.title, plays(journey), run(journey));
 	});
 	describe('the anti-pattern, pinned: a given client that makes a new key per attempt', () => {
 		for (const journey of journeys.filter((j) => j.client === 'new-key-per-attempt'))
-			it(journey.title, run(journey));
+			it(journey.title, plays(journey), run(journey));
 	});
 }
