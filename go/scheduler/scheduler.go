@@ -1,0 +1,414 @@
+// Package scheduler runs workers against one database.Database deterministically, the Go twin of
+// exercises/shared/scheduler.ts. Each worker is a goroutine that runs until it asks for a database
+// operation, then waits; a Pick says whose operation runs next, so a run repeats to the step. Only one
+// worker runs at a time. ExploreAll runs every interleaving and judges each end.
+package scheduler
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"time"
+
+	"workbook/database"
+)
+
+// CrashPoint is where a worker dies. If its point never comes, it dies before it answers.
+type CrashPoint struct {
+	// When is "after" (right after its Nth operation called Operation; Nth 0 counts as 1),
+	// "after-operations" (right after its Count-th operation; 0 is before any), "before-commit" (just
+	// before its first operation that would make a write durable) or "before-answering".
+	When      string
+	Operation string
+	Nth       int
+	Count     int
+}
+
+// WorkerPlan is one worker: its name, what it does with its connection, and where it crashes (nil: never).
+type WorkerPlan[R any] struct {
+	Name  string
+	Run   func(conn *database.Conn) (R, error)
+	Crash *CrashPoint
+}
+
+// EndingKind is how a worker's run ended.
+type EndingKind string
+
+// A worker answered, crashed, failed with an error, or was still going when the run was stopped.
+const (
+	Answered EndingKind = "answered"
+	Crashed  EndingKind = "crashed"
+	Failed   EndingKind = "failed"
+	Stopped  EndingKind = "stopped"
+)
+
+// Ending is how one worker ended: its answer, or its error.
+type Ending[R any] struct {
+	Kind  EndingKind
+	Value R
+	Err   error
+}
+
+// Choice is what a Pick sees: the workers that can run now (in the order declared), the step about to
+// run, and the whole state as text (computed only when asked for).
+type Choice struct {
+	Runnable []string
+	Step     int
+	State    func() string
+}
+
+// Pick returns the worker to run next, or false to stop the run here.
+type Pick func(Choice) (string, bool)
+
+// Run is what a run left: each worker's ending, who ran at each step, the database, whether it stopped.
+type Run[R any] struct {
+	Endings map[string]Ending[R]
+	Steps   []string
+	DB      *database.Database
+	Stopped bool
+}
+
+// Options: Tell says a worker's answer in the trace; MaxSteps stops a worker that loops forever.
+type Options[R any] struct {
+	Tell     func(R) string
+	MaxSteps int
+}
+
+// InTurn plays a list of names, one step each. A name whose worker has finished, or waits for another
+// transaction, is passed over. When the list runs out, the workers left go one at a time, in the order
+// they are declared, each to its end.
+func InTurn(list ...string) Pick {
+	next := 0
+	return func(c Choice) (string, bool) {
+		for next < len(list) {
+			name := list[next]
+			next++
+			if slices.Contains(c.Runnable, name) {
+				return name, true
+			}
+		}
+		if len(c.Runnable) == 0 {
+			return "", false
+		}
+		return c.Runnable[0], true
+	}
+}
+
+// OneAtATime runs each worker to its end, in the order declared.
+func OneAtATime() Pick { return InTurn() }
+
+// event is what a worker's goroutine tells the scheduler: it parked on an operation, or it ended.
+type event[R any] struct {
+	parked  bool
+	op      database.Operation
+	value   R
+	err     error
+	exited  bool // runtime.Goexit: the scheduler crashed it
+	panicky any
+}
+
+type slot[R any] struct {
+	plan    WorkerPlan[R]
+	conn    *database.Conn
+	status  string // running, parked, done, crashed
+	pending *database.Operation
+	resume  chan bool
+	events  chan event[R]
+	ending  Ending[R]
+}
+
+// Error is a run the scheduler could not go on with: a worker waiting on something that is not the
+// database, every worker waiting, a pick that chose a worker that can't run.
+type Error struct{ Message string }
+
+func (e *Error) Error() string { return e.Message }
+
+// stallAfter is how long a worker may run without asking for an operation or ending. Workers do no real
+// work between operations, so this only trips on one waiting for something else (a mutex, a channel).
+const stallAfter = 5 * time.Second
+
+type gate[R any] struct{ slots map[string]*slot[R] }
+
+// Turn parks the worker until the scheduler picks it; a false from resume is a crash: the worker's
+// goroutine ends there, as a process would, without running on.
+func (g gate[R]) Turn(worker string, op database.Operation) {
+	s := g.slots[worker]
+	s.events <- event[R]{parked: true, op: op}
+	if !<-s.resume {
+		runtime.Goexit()
+	}
+}
+
+func crashDue(point *CrashPoint, conn *database.Conn, next *database.Operation) bool {
+	if point == nil {
+		return false
+	}
+	switch point.When {
+	case "after":
+		count := 0
+		for _, name := range conn.Done {
+			if name == point.Operation {
+				count++
+			}
+		}
+		return count >= max(point.Nth, 1)
+	case "after-operations":
+		return len(conn.Done) >= point.Count
+	case "before-commit":
+		return next != nil && next.Commits
+	}
+	return false
+}
+
+// SaidError is an error in a sentence: "unique violation (duplicate key …)".
+func SaidError(err error) string {
+	var dbErr *database.Error
+	if errors.As(err, &dbErr) {
+		return fmt.Sprintf("%s (%s)", humanCode(dbErr.Code), dbErr.Message)
+	}
+	return err.Error()
+}
+
+func humanCode(code database.Code) string {
+	for i, r := range code {
+		if r == '-' {
+			return string(code[:i]) + " " + string(code[i+1:])
+		}
+	}
+	return string(code)
+}
+
+// RunWorkers runs the plans on db, choosing with pick at each step.
+func RunWorkers[R any](db *database.Database, plans []WorkerPlan[R], pick Pick, opts Options[R]) (Run[R], error) {
+	tell := opts.Tell
+	if tell == nil {
+		tell = func(v R) string { return fmt.Sprintf("answers %v", v) }
+	}
+	maxSteps := opts.MaxSteps
+	if maxSteps == 0 {
+		maxSteps = 10_000
+	}
+	slots := map[string]*slot[R]{}
+	var order []*slot[R]
+	g := gate[R]{slots}
+	for _, plan := range plans {
+		if slots[plan.Name] != nil {
+			return Run[R]{}, &Error{"two workers are called " + plan.Name}
+		}
+		s := &slot[R]{plan: plan, status: "running", resume: make(chan bool), events: make(chan event[R]), ending: Ending[R]{Kind: Stopped}}
+		s.conn = db.Connect(plan.Name, g)
+		slots[plan.Name] = s
+		order = append(order, s)
+	}
+
+	finish := func(s *slot[R], ending Ending[R]) {
+		s.status = "done"
+		if s.plan.Crash != nil {
+			s.ending = Ending[R]{Kind: Crashed}
+			s.conn.Close(s.plan.Name + " crashes before it answers.")
+			return
+		}
+		s.ending = ending
+		if ending.Kind == Answered {
+			s.conn.Close(fmt.Sprintf("%s %s.", s.plan.Name, tell(ending.Value)))
+		} else {
+			s.conn.Close(fmt.Sprintf("%s stops with an error: %s.", s.plan.Name, SaidError(ending.Err)))
+		}
+	}
+
+	// wait lets one worker run until it parks on an operation or ends, then applies its crash point.
+	wait := func(s *slot[R]) error {
+		var ev event[R]
+		select {
+		case ev = <-s.events:
+		case <-time.After(stallAfter):
+			return &Error{s.plan.Name + " is waiting for something that is not a database operation. Workers are separate processes: they share only the database, so a lock or a channel in memory can't coordinate them."}
+		}
+		switch {
+		case ev.parked:
+			s.status = "parked"
+			s.pending = &ev.op
+			if crashDue(s.plan.Crash, s.conn, s.pending) {
+				s.status = "crashed"
+				s.pending = nil
+				s.ending = Ending[R]{Kind: Crashed}
+				s.conn.Close(s.plan.Name + " crashes.")
+				s.resume <- false
+				<-s.events // its goroutine has ended
+			}
+		case ev.panicky != nil:
+			finish(s, Ending[R]{Kind: Failed, Err: fmt.Errorf("panic: %v", ev.panicky)})
+		default:
+			if ev.err != nil {
+				finish(s, Ending[R]{Kind: Failed, Err: ev.err})
+			} else {
+				finish(s, Ending[R]{Kind: Answered, Value: ev.value})
+			}
+		}
+		return nil
+	}
+
+	for _, s := range order {
+		go func() {
+			returned := false
+			var value R
+			var err error
+			defer func() {
+				p := recover()
+				s.events <- event[R]{value: value, err: err, exited: !returned && p == nil, panicky: p}
+			}()
+			value, err = s.plan.Run(s.conn)
+			returned = true
+		}()
+		if err := wait(s); err != nil {
+			return Run[R]{}, err
+		}
+	}
+
+	base := db.Step
+	var steps []string
+	state := func() string {
+		text := db.StateKey()
+		for _, s := range order {
+			op := ""
+			if s.pending != nil {
+				op = s.pending.Name
+			}
+			text += fmt.Sprintf("|%s %s %v %s %s %v", s.plan.Name, s.status, s.conn.Heard, op, s.ending.Kind, s.ending.Value)
+		}
+		return text
+	}
+	stopped := false
+	for {
+		var live, runnable []string
+		for _, s := range order {
+			if s.status == "parked" {
+				live = append(live, s.plan.Name)
+				if db.BlockedBy(s.plan.Name) == "" {
+					runnable = append(runnable, s.plan.Name)
+				}
+			}
+		}
+		if len(live) == 0 {
+			break
+		}
+		if len(runnable) == 0 {
+			return Run[R]{}, &Error{fmt.Sprintf("every worker left is waiting: %v", live)}
+		}
+		if len(steps) >= maxSteps {
+			return Run[R]{}, &Error{fmt.Sprintf("more than %d steps: does a worker loop forever?", maxSteps)}
+		}
+		chosen, ok := pick(Choice{Runnable: runnable, Step: base + len(steps) + 1, State: state})
+		if !ok {
+			stopped = true
+			break
+		}
+		if !slices.Contains(runnable, chosen) {
+			return Run[R]{}, &Error{fmt.Sprintf("the pick chose %s, which can't run now (can run: %v)", chosen, runnable)}
+		}
+		s := slots[chosen]
+		steps = append(steps, chosen)
+		db.Step = base + len(steps)
+		s.pending = nil
+		s.status = "running"
+		s.resume <- true
+		if err := wait(s); err != nil {
+			return Run[R]{}, err
+		}
+	}
+	if stopped {
+		// Parked workers of a stopped run are let go as crashes, so no goroutine is left behind.
+		for _, s := range order {
+			if s.status == "parked" {
+				s.conn.Close(s.plan.Name + " is stopped with the run.")
+				s.resume <- false
+				<-s.events
+			}
+		}
+	}
+	endings := map[string]Ending[R]{}
+	for _, s := range order {
+		endings[s.plan.Name] = s.ending
+	}
+	return Run[R]{Endings: endings, Steps: steps, DB: db, Stopped: stopped}, nil
+}
+
+// Explored counts the runs of ExploreAll: started, complete, stopped at a state already explored, and
+// judged wrong, with the first few of those.
+type Explored[R any] struct {
+	Runs, Complete, Pruned, Failed int
+	Failures                       []Failure[R]
+}
+
+// Failure is one complete run the judge found a problem with.
+type Failure[R any] struct {
+	Run     Run[R]
+	Problem string
+}
+
+// ExploreOptions: NoPrune explores states already seen; StopAtFirstFailure ends at the first wrong run.
+type ExploreOptions struct {
+	NoPrune            bool
+	StopAtFirstFailure bool
+	MaxRuns            int
+}
+
+// ExploreAll runs every interleaving: a depth-first walk over the choices, on a fresh database from setUp
+// for each run. Unless NoPrune, a run stops at a state some earlier run has been in, since the rest would
+// be the same. judge returns "" for a good end.
+func ExploreAll[R any](setUp func() (*database.Database, []WorkerPlan[R], Options[R]), judge func(Run[R]) string, opts ExploreOptions) (Explored[R], error) {
+	seen := map[string]bool{}
+	var explored Explored[R]
+	var prefix []int
+	for {
+		var widths, chosen []int
+		pick := func(c Choice) (string, bool) {
+			index := 0
+			if len(chosen) < len(prefix) {
+				index = prefix[len(chosen)]
+			} else if !opts.NoPrune {
+				state := c.State()
+				if seen[state] {
+					return "", false
+				}
+				seen[state] = true
+			}
+			widths = append(widths, len(c.Runnable))
+			chosen = append(chosen, index)
+			return c.Runnable[index], true
+		}
+		db, plans, runOpts := setUp()
+		run, err := RunWorkers(db, plans, pick, runOpts)
+		if err != nil {
+			return explored, err
+		}
+		explored.Runs++
+		if run.Stopped {
+			explored.Pruned++
+		} else {
+			explored.Complete++
+			if problem := judge(run); problem != "" {
+				explored.Failed++
+				if len(explored.Failures) < 5 {
+					explored.Failures = append(explored.Failures, Failure[R]{run, problem})
+				}
+				if opts.StopAtFirstFailure {
+					break
+				}
+			}
+		}
+		if opts.MaxRuns > 0 && explored.Runs >= opts.MaxRuns {
+			break
+		}
+		k := len(chosen) - 1
+		for k >= 0 && chosen[k]+1 >= widths[k] {
+			k--
+		}
+		if k < 0 {
+			break
+		}
+		prefix = append(append([]int{}, chosen[:k]...), chosen[k]+1)
+	}
+	return explored, nil
+}

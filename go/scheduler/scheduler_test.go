@@ -1,0 +1,154 @@
+package scheduler_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"workbook/database"
+	"workbook/handler"
+	"workbook/scheduler"
+)
+
+var evt42 = handler.Webhook{Tenant: "acme", Source: "helpdesk", EventID: "evt-42", Subject: "Cannot sign in"}
+
+// insertInTransaction saves a ticket and the receipt of evt-42 in one transaction.
+func insertInTransaction(conn *database.Conn) (int, error) {
+	if err := conn.Begin(); err != nil {
+		return 0, err
+	}
+	id, err := conn.SaveTicket("acme", "Cannot sign in")
+	if err != nil {
+		return 0, err
+	}
+	if err := conn.SaveReceipt(handler.Receipt{Webhook: evt42, TicketID: id}); err != nil {
+		return 0, errors.Join(err, conn.Rollback())
+	}
+	return id, conn.Commit()
+}
+
+func run(t *testing.T, plans []scheduler.WorkerPlan[int], pick scheduler.Pick) (scheduler.Run[int], *database.Database) {
+	t.Helper()
+	db := database.New()
+	r, err := scheduler.RunWorkers(db, plans, pick, scheduler.Options[int]{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, db
+}
+
+func TestTheDatabaseAsTwoWorkersSeeIt(t *testing.T) {
+	tests := []struct {
+		name    string
+		plans   []scheduler.WorkerPlan[int]
+		pick    []string
+		endings map[string]string // worker → "answered 1", "failed unique-violation", "crashed"
+		tickets int
+		trace   string // a sentence the trace must hold
+	}{
+		{
+			name:    "a second insert of the same key waits for the first transaction, then fails",
+			plans:   []scheduler.WorkerPlan[int]{{Name: "A", Run: insertInTransaction}, {Name: "B", Run: insertInTransaction}},
+			pick:    []string{"A", "A", "B", "B", "A", "B"},
+			endings: map[string]string{"A": "answered 1", "B": "failed unique-violation"},
+			tickets: 1,
+			trace:   "B waits for it to end",
+		},
+		{
+			name:    "it goes ahead when the first one rolls back, with the next number of the sequence",
+			plans:   []scheduler.WorkerPlan[int]{{Name: "A", Run: insertInTransaction, Crash: &scheduler.CrashPoint{When: "after", Operation: "save-receipt"}}, {Name: "B", Run: insertInTransaction}},
+			pick:    []string{"A", "A", "B", "B", "A", "B", "B"},
+			endings: map[string]string{"A": "crashed", "B": "answered 2"},
+			tickets: 1,
+			trace:   "A crashes. Its transaction rolls back: ticket #1 and receipt acme/helpdesk/evt-42 → #1 are gone.",
+		},
+		{
+			name:    "a before-commit crash strikes before the write that would last",
+			plans:   []scheduler.WorkerPlan[int]{{Name: "A", Run: insertInTransaction, Crash: &scheduler.CrashPoint{When: "before-commit"}}},
+			endings: map[string]string{"A": "crashed"},
+			tickets: 0,
+			trace:   "A crashes.",
+		},
+		{
+			name:    "a worker that never reaches its crash point dies before it answers",
+			plans:   []scheduler.WorkerPlan[int]{{Name: "A", Run: insertInTransaction, Crash: &scheduler.CrashPoint{When: "after", Operation: "mark-sent"}}},
+			endings: map[string]string{"A": "crashed"},
+			tickets: 1,
+			trace:   "A crashes before it answers.",
+		},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			r, db := run(t, test.plans, scheduler.InTurn(test.pick...))
+			for name, want := range test.endings {
+				ending := r.Endings[name]
+				got := string(ending.Kind)
+				var dbErr *database.Error
+				switch {
+				case ending.Kind == scheduler.Answered:
+					got += " " + string(rune('0'+ending.Value))
+				case errors.As(ending.Err, &dbErr):
+					got += " " + string(dbErr.Code)
+				}
+				if got != want {
+					t.Errorf("%s ended %q, want %q", name, got, want)
+				}
+			}
+			if n := len(db.Committed().Tickets); n != test.tickets {
+				t.Errorf("%d tickets committed, want %d", n, test.tickets)
+			}
+			if trace := database.TellTrace(db.Trace); !strings.Contains(trace, test.trace) {
+				t.Errorf("the trace does not say %q:\n%s", test.trace, trace)
+			}
+		})
+	}
+}
+
+func TestAnAbortedTransactionRefusesEverythingUntilRollback(t *testing.T) {
+	db := database.New()
+	conn := db.Connect("A", nil)
+	if _, err := conn.SaveTicket("acme", "x"); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.SaveReceipt(handler.Receipt{Webhook: evt42, TicketID: 1}); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.Begin()
+	if err := conn.SaveReceipt(handler.Receipt{Webhook: evt42, TicketID: 1}); err == nil {
+		t.Fatal("a second receipt for evt-42 was saved")
+	}
+	if _, err := conn.FindTicket(1); !errors.Is(err, database.ErrTransactionAborted) {
+		t.Errorf("after an error in a transaction: %v, want %v", err, database.ErrTransactionAborted)
+	}
+	if err := conn.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if ticket, err := conn.FindTicket(1); err != nil || ticket == nil {
+		t.Errorf("after rollback: %v, %v", ticket, err)
+	}
+}
+
+func TestExploreAllVisitsEveryInterleaving(t *testing.T) {
+	twoSteps := func(conn *database.Conn) (int, error) {
+		if _, err := conn.FindTicket(1); err != nil {
+			return 0, err
+		}
+		_, err := conn.FindTicket(2)
+		return 0, err
+	}
+	setUp := func() (*database.Database, []scheduler.WorkerPlan[int], scheduler.Options[int]) {
+		return database.New(), []scheduler.WorkerPlan[int]{{Name: "A", Run: twoSteps}, {Name: "B", Run: twoSteps}}, scheduler.Options[int]{}
+	}
+	orders := map[string]bool{}
+	explored, err := scheduler.ExploreAll(setUp, func(r scheduler.Run[int]) string {
+		orders[strings.Join(r.Steps, "")] = true
+		return ""
+	}, scheduler.ExploreOptions{NoPrune: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two operations each: 4!/(2!·2!) = 6 orders.
+	if explored.Complete != 6 || len(orders) != 6 {
+		t.Errorf("%d complete runs, %d distinct orders %v; want 6", explored.Complete, len(orders), orders)
+	}
+}
