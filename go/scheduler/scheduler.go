@@ -14,11 +14,13 @@ import (
 	"workbook/database"
 )
 
-// CrashPoint is where a worker dies. If its point never comes, it dies before it answers.
+// CrashPoint is where a worker dies. The crash takes the worker's next turn: once its point has come, the
+// next time the worker is picked it dies instead of running its operation, and its open transaction rolls
+// back, so others may run in between. A worker whose point never comes dies before it answers.
 type CrashPoint struct {
-	// When is "after" (right after its Nth operation called Operation; Nth 0 counts as 1),
-	// "after-operations" (right after its Count-th operation; 0 is before any), "before-commit" (just
-	// before its first operation that would make a write durable) or "before-answering".
+	// When is "after" (after its Nth operation called Operation; Nth 0 counts as 1), "after-operations"
+	// (after its Count-th operation; 0 is at its first turn), "before-commit" (at the turn of its first
+	// operation that would make a write durable) or "before-answering".
 	When      string
 	Operation string
 	Nth       int
@@ -229,14 +231,6 @@ func RunWorkers[R any](db *database.Database, plans []WorkerPlan[R], pick Pick, 
 		case ev.parked:
 			s.status = "parked"
 			s.pending = &ev.op
-			if crashDue(s.plan.Crash, s.conn, s.pending) {
-				s.status = "crashed"
-				s.pending = nil
-				s.ending = Ending[R]{Kind: Crashed}
-				s.conn.Close(s.plan.Name + " crashes.")
-				s.resume <- false
-				<-s.events // its goroutine has ended
-			}
 		case ev.panicky != nil:
 			finish(s, Ending[R]{Kind: Failed, Err: fmt.Errorf("panic: %v", ev.panicky)})
 		default:
@@ -310,7 +304,17 @@ func RunWorkers[R any](db *database.Database, plans []WorkerPlan[R], pick Pick, 
 		s := slots[chosen]
 		steps = append(steps, chosen)
 		db.Step = base + len(steps)
+		op := s.pending
 		s.pending = nil
+		// The crash takes the worker's turn: it dies instead of running its operation.
+		if crashDue(s.plan.Crash, s.conn, op) {
+			s.status = "crashed"
+			s.ending = Ending[R]{Kind: Crashed}
+			s.conn.Close(chosen + " crashes.")
+			s.resume <- false
+			<-s.events // its goroutine has ended
+			continue
+		}
 		s.status = "running"
 		s.resume <- true
 		if err := wait(s); err != nil {
