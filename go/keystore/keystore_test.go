@@ -1,0 +1,111 @@
+package keystore
+
+import (
+	"strings"
+	"testing"
+
+	"workbook/schedules"
+)
+
+// TestJourneys plays every schedules/client journey: the key store's own, and the anti-pattern's.
+func TestJourneys(t *testing.T) {
+	all, err := LoadJourneys()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range all {
+		t.Run(j.Name, func(t *testing.T) {
+			schedules.Playing(t, j, "")
+			if problem := judge(j, play(j)); problem != "" {
+				t.Error(problem)
+			}
+		})
+	}
+}
+
+func counter() func() string {
+	n := 0
+	return func() string { n++; return "key-" + string(rune('0'+n)) }
+}
+
+func TestSubmissions(t *testing.T) {
+	body := TicketBody{Subject: "Cannot sign in"}
+	tests := []struct {
+		name    string
+		steps   func(s *Submissions[TicketBody], storage *MemoryStorage) []string // the keys Begin handed out
+		want    []string
+		storage string // what the form's entry holds at the end ("" for none)
+	}{
+		{"Send pressed twice keeps the key", func(s *Submissions[TicketBody], _ *MemoryStorage) []string {
+			return []string{s.Begin(body).Key, s.Begin(TicketBody{Subject: "edited"}).Key}
+		}, []string{"key-1", "key-1"}, `{"key":"key-1","body":{"subject":"Cannot sign in"}}`},
+		{"a definite answer makes the next Send new", func(s *Submissions[TicketBody], _ *MemoryStorage) []string {
+			first := s.Begin(body).Key
+			AfterAnswer(s, Answer{Replied: true, Status: 201, TicketID: 1})
+			return []string{first, s.Begin(body).Key}
+		}, []string{"key-1", "key-2"}, `{"key":"key-2","body":{"subject":"Cannot sign in"}}`},
+		{"no answer and a 500 keep the key", func(s *Submissions[TicketBody], _ *MemoryStorage) []string {
+			first := s.Begin(body).Key
+			AfterAnswer(s, NoAnswer)
+			second := s.Begin(body).Key
+			AfterAnswer(s, Answer{Replied: true, Status: 500})
+			return []string{first, second, s.Begin(body).Key}
+		}, []string{"key-1", "key-1", "key-1"}, `{"key":"key-1","body":{"subject":"Cannot sign in"}}`},
+		{"a full storage still keeps the key on this page", func(s *Submissions[TicketBody], storage *MemoryStorage) []string {
+			storage.Fail()
+			return []string{s.Begin(body).Key, s.Begin(body).Key}
+		}, []string{"key-1", "key-1"}, ""},
+		{"a damaged entry is nothing pending, and is discarded", func(s *Submissions[TicketBody], storage *MemoryStorage) []string {
+			storage.Put(EntryName("support"), `{"key": "", "body": {}}`)
+			if s.Pending() != nil {
+				return []string{"pending"}
+			}
+			return nil
+		}, nil, ""},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			storage := &MemoryStorage{}
+			keys := test.steps(New[TicketBody](storage, "support", counter()), storage)
+			if strings.Join(keys, ",") != strings.Join(test.want, ",") {
+				t.Errorf("keys %v, want %v", keys, test.want)
+			}
+			storage.failing = false
+			if saved, _, _ := storage.GetItem(EntryName("support")); saved != test.storage {
+				t.Errorf("the entry holds %q, want %q", saved, test.storage)
+			}
+		})
+	}
+}
+
+func TestTheEndpointKeepsTheKeyContract(t *testing.T) {
+	e := NewTicketEndpoint("acme")
+	body := []byte(`{"subject":"Cannot sign in"}`)
+	held := e.Arrive("k1", body)
+	tests := []struct {
+		name   string
+		key    string
+		body   string
+		status int
+	}{
+		{"the same key while the first is in flight", "k1", `{"subject":"Cannot sign in"}`, 409},
+		{"the same key with another body", "k1", `{"subject":"Other"}`, 422},
+		{"no key", "", `{"subject":"Cannot sign in"}`, 400},
+		{"no subject", "k2", `{"subject":"  "}`, 400},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			if reply := e.Respond(e.Arrive(test.key, []byte(test.body)), false); reply.Status != test.status {
+				t.Errorf("status %d (%s), want %d", reply.Status, reply.Reason, test.status)
+			}
+		})
+	}
+	if reply := e.Respond(held, false); reply.Status != 201 || reply.TicketID != 1 {
+		t.Fatalf("the first request got %+v", reply)
+	}
+	// Field order doesn't matter: the body is compared by what it says.
+	replay := e.Respond(e.Arrive("k1", []byte(` { "subject" : "Cannot sign in" } `)), false)
+	if replay != (Reply{Status: 201, TicketID: 1, Replayed: true, Reason: "created"}) {
+		t.Errorf("a retry got %+v, want ticket 1 replayed", replay)
+	}
+}

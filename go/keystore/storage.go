@@ -1,0 +1,66 @@
+// Package keystore is the Go side of exercise 04: a support form that keeps one idempotency key per
+// request the user means to send. The key and the body of an attempt whose outcome is unknown are kept in
+// the tab's storage, so pressing Send again, even after a reload, sends the same request again. It plays
+// the schedules/client journeys, with a fake ticket endpoint that keeps the Idempotency-Key contract.
+package keystore
+
+import (
+	"errors"
+	"fmt"
+)
+
+// KeyStore is the part of a tab's sessionStorage the form uses. Each call can fail, as a full or refused
+// storage does.
+type KeyStore interface {
+	GetItem(name string) (value string, ok bool, err error)
+	SetItem(name, value string) error
+	RemoveItem(name string) error
+}
+
+// ErrStorageFailed is what a full or refused storage answers.
+var ErrStorageFailed = errors.New("the storage is full or refused")
+
+// MemoryStorage is a tab's sessionStorage in memory: it survives a reload of the page, and it can be made
+// to fail. Its zero value is empty and working.
+type MemoryStorage struct {
+	items   map[string]string
+	failing bool
+}
+
+// Fail makes every later call fail.
+func (m *MemoryStorage) Fail() { m.failing = true }
+
+// Put writes behind the form's back, as an older version of the app could. It never fails.
+func (m *MemoryStorage) Put(name, value string) {
+	if m.items == nil {
+		m.items = map[string]string{}
+	}
+	m.items[name] = value
+}
+
+// GetItem reads an item.
+func (m *MemoryStorage) GetItem(name string) (string, bool, error) {
+	if m.failing {
+		return "", false, fmt.Errorf("getItem: %w", ErrStorageFailed)
+	}
+	value, ok := m.items[name]
+	return value, ok, nil
+}
+
+// SetItem writes an item.
+func (m *MemoryStorage) SetItem(name, value string) error {
+	if m.failing {
+		return fmt.Errorf("setItem: %w", ErrStorageFailed)
+	}
+	m.Put(name, value)
+	return nil
+}
+
+// RemoveItem deletes an item.
+func (m *MemoryStorage) RemoveItem(name string) error {
+	if m.failing {
+		return fmt.Errorf("removeItem: %w", ErrStorageFailed)
+	}
+	delete(m.items, name)
+	return nil
+}
