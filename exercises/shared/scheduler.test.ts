@@ -112,6 +112,22 @@ describe('runWorkers', () => {
 		expect(separate.committed().receipts).toEqual([]);
 	});
 
+	it('a crash after the nth operation of a name: the relay dies after its second email, before marking it', async () => {
+		const db = new InMemoryDatabase();
+		const sent: string[] = [];
+		const relay = async (conn: Connection) => {
+			for (const key of ['k1', 'k2', 'k3']) {
+				await conn.outside('send-email', () => sent.push(key));
+				await conn.findReceipt(evt42);
+			}
+		};
+		const crash: CrashPoint = { when: 'after', operation: 'send-email', nth: 2 };
+		const run = await runWorkers(db, [{ name: 'R', run: relay, crash }], oneAtATime());
+		expect(run.endings.get('R')).toEqual({ kind: 'crashed' });
+		expect(sent).toEqual(['k1', 'k2']);
+		expect(db.trace.filter((line) => line.text.startsWith('R looks for a receipt'))).toHaveLength(1);
+	});
+
 	it('crash points: before the first durable write, after n operations, before answering', async () => {
 		const play = async (crash: CrashPoint) => {
 			const db = new InMemoryDatabase();

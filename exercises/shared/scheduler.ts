@@ -27,7 +27,7 @@ import type { TraceLine } from './trace.ts';
 // workers may run between the operation and the crash (a lock held by a worker about to die). A worker
 // whose point never comes dies before it answers.
 export type CrashPoint =
-	| { when: 'after'; operation: string } // after its first operation of this name
+	| { when: 'after'; operation: string; nth?: number } // after its nth operation of this name (default 1)
 	| { when: 'after-operations'; count: number } // after its count-th operation (0: at its first turn)
 	| { when: 'before-commit' } // at the turn of its first operation that would make a write durable
 	| { when: 'before-answering' }; // after all its work, before it answers
@@ -113,7 +113,7 @@ function crashDue(point: CrashPoint | null | undefined, conn: Connection, next: 
 	if (!point) return false;
 	switch (point.when) {
 		case 'after':
-			return conn.done.includes(point.operation);
+			return conn.done.filter((name) => name === point.operation).length >= (point.nth ?? 1);
 		case 'after-operations':
 			return conn.done.length >= point.count;
 		case 'before-commit':
