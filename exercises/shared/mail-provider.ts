@@ -32,6 +32,9 @@ export type Call = { key: string; answer: Answer; at: number };
 export type Delivered = Email & { messageId: string; at: number };
 export type Accepted = { messageId: string; duplicate: boolean };
 
+// What a handler or a relay is given to send mail with: the provider's send, and nothing else.
+export type Mail = { send(email: Email): Promise<Accepted> };
+
 // A day, as many real providers remember a key for at least 24 hours.
 export const defaultWindowSeconds = 24 * 60 * 60;
 

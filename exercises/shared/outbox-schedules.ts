@@ -1,6 +1,7 @@
 // The outbox schedules: deliveries, relay runs and provider outages, and what each way of sending must leave.
 import type { Fault, Outcome, Receipt, Ticket, Webhook } from './model.ts';
 import type { Answer } from './mail-provider.ts';
+import type { OutboxRow } from './database.ts';
 import type { Email } from './outbox-model.ts';
 import { loadSchedule, loadSchedules, type Check } from './schedules.ts';
 
@@ -19,14 +20,7 @@ export type Step =
 
 export type ProviderCall = { key: string; answer: Answer };
 // A committed outbox row as a schedule expects it: without its id, which only counts rows.
-export type ExpectedRow = {
-	key: string;
-	tenant: string;
-	ticketId: number;
-	to: string;
-	subject: string;
-	state: 'pending' | 'sent';
-};
+export type ExpectedRow = Omit<OutboxRow, 'id'>;
 export type OutboxExpectation = {
 	outcomes: Outcome[];
 	tickets: Ticket[];

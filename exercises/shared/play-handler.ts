@@ -1,6 +1,11 @@
 // Plays a handler schedule against a handler and says, in the lesson's words, where it went another way.
 import { describe, it } from 'vitest';
-import { handlerSchedules, type HandlerName, type HandlerSchedule } from './handler-schedules.ts';
+import {
+	handlerSchedules,
+	type Delivery,
+	type HandlerName,
+	type HandlerSchedule
+} from './handler-schedules.ts';
 import type { Database, Handler, Outcome } from './model.ts';
 import { firstDifference, sideBySide } from './report.ts';
 import { plays } from './plays.ts';
@@ -10,7 +15,7 @@ import { identity, saidOutcome, saidReceipt, saidTicket } from './words.ts';
 export type Played = { outcomes: Outcome[]; db: Database };
 
 // "delivery 2 (acme/helpdesk/evt-42 again, after a lost acknowledgment)"
-export function describeDelivery(schedule: HandlerSchedule, index: number): string {
+export function describeDelivery(schedule: { deliveries: Delivery[] }, index: number): string {
 	const { event, fault } = schedule.deliveries[index]!;
 	const earlier = schedule.deliveries.slice(0, index).filter((d) => identity(d.event) === identity(event));
 	const notes = [earlier.length ? `${identity(event)} again` : identity(event)];
