@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { heading } from '#shared/manifest.ts';
+import { outboxProperty } from '#shared/outbox-property.ts';
+import { playOutboxSchedules, type Sender } from '#shared/play-outbox.ts';
+import { emailKey, handle, relay } from './outbox.ts';
+
+const outboxRelay = (): Sender => ({
+	name: 'outbox-relay',
+	handle: (conn, event) => handle(conn, event),
+	relay
+});
+
+describe(heading('05'), () => {
+	describe('emailKey: the email is named by its ticket, not by the delivery', () => {
+		it('ticket 1 of acme, confirmed: ticket-confirmation/acme/1', () => {
+			expect(emailKey('acme', 1, 'ticket-confirmation')).toBe('ticket-confirmation/acme/1');
+		});
+		it('the same ticket number at two tenants: two keys', () => {
+			expect(emailKey('acme', 1, 'ticket-confirmation')).not.toBe(
+				emailKey('globex', 1, 'ticket-confirmation')
+			);
+		});
+		it('two tickets of one tenant: two keys', () => {
+			expect(emailKey('acme', 1, 'ticket-confirmation')).not.toBe(emailKey('acme', 2, 'ticket-confirmation'));
+		});
+		it('the same ticket asked twice: the same key, so the provider can recognise the repeat', () => {
+			expect(emailKey('acme', 7, 'ticket-confirmation')).toBe(emailKey('acme', 7, 'ticket-confirmation'));
+		});
+		it('a tenant with a "/" in its name still gets a key of its own', () => {
+			const keys = [
+				['a/1', 2],
+				['a', 12],
+				['a/12', 3],
+				['a/1/2', 3]
+			].map(([tenant, id]) => emailKey(tenant as string, id as number, 'ticket-confirmation'));
+			expect(new Set(keys).size, keys.join(', ')).toBe(keys.length);
+		});
+	});
+
+	describe('handle and relay', () => {
+		playOutboxSchedules(outboxRelay);
+		it('property: deliveries, relays and outages overlapping at random, crashing anywhere, then one clean relay run: every committed ticket has exactly one email, and no email is about a ticket that does not exist', async () => {
+			await fc.assert(outboxProperty(outboxRelay), { numRuns: 150 });
+		});
+	});
+});
