@@ -16,6 +16,16 @@ type OneOf interface {
 
 var oneOfType = reflect.TypeFor[OneOf]()
 
+// Union is a struct type that stands for one of several shapes, picked by one field, its tag: the
+// outbox steps are picked by "do". Shapes maps each value of the tag to a zero value of a struct whose
+// fields are the ones allowed with it, the tag included. The strict check holds an object to its shape.
+type Union interface {
+	UnionTag() string
+	Shapes() map[string]any
+}
+
+var unionType = reflect.TypeFor[Union]()
+
 // field is one JSON field of a struct, as the strict check sees it.
 type field struct {
 	name     string
@@ -83,6 +93,32 @@ func check(value any, t reflect.Type, path string, problems *[]string) {
 			return
 		}
 		t = t.Elem()
+	}
+	if t.Kind() == reflect.Struct && t.Implements(unionType) {
+		object, ok := value.(map[string]any)
+		if !ok {
+			fail("must be object")
+			return
+		}
+		union := reflect.Zero(t).Interface().(Union)
+		tag, shapes := union.UnionTag(), union.Shapes()
+		names := make([]string, 0, len(shapes))
+		for name := range shapes {
+			names = append(names, fmt.Sprintf("%q", name))
+		}
+		sort.Strings(names)
+		picked, present := object[tag]
+		name, isString := picked.(string)
+		shape, known := shapes[name]
+		switch {
+		case !present:
+			*problems = append(*problems, at(path, tag)+": missing")
+		case !isString || !known:
+			*problems = append(*problems, at(path, tag)+": must be one of "+strings.Join(names, ", "))
+		default:
+			check(value, reflect.TypeOf(shape), path, problems)
+		}
+		return
 	}
 	switch t.Kind() {
 	case reflect.Struct:

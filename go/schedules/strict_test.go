@@ -69,3 +69,50 @@ func TestSideBySideMarksTheLinesThatDiffer(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+type step struct {
+	Do      string `json:"do"`
+	Seconds int    `json:"seconds,omitempty"`
+	Crash   *inner `json:"crash,omitempty"`
+}
+
+func (step) UnionTag() string { return "do" }
+
+func (step) Shapes() map[string]any {
+	return map[string]any{
+		"wait": struct {
+			Do      string `json:"do"`
+			Seconds int    `json:"seconds"`
+		}{},
+		"relay": struct {
+			Do    string `json:"do"`
+			Crash *inner `json:"crash,omitempty"`
+		}{},
+	}
+}
+
+func TestCheckHoldsAUnionToTheShapeItsTagPicks(t *testing.T) {
+	tests := []struct {
+		json string
+		want []string
+	}{
+		{`[{"do":"wait","seconds":5},{"do":"relay"},{"do":"relay","crash":{"color":"red"}}]`, nil},
+		{`[{"do":"wait"}]`, []string{"[0].seconds: missing"}},
+		{`[{"do":"relay","seconds":5}]`, []string{"[0].seconds: not a field here (misspelled?)"}},
+		{`[{"do":"sleep"}]`, []string{`[0].do: must be one of "relay", "wait"`}},
+		{`[{"seconds":5}]`, []string{"[0].do: missing"}},
+	}
+	for _, test := range tests {
+		t.Run(test.json, func(t *testing.T) {
+			var raw any
+			if err := json.Unmarshal([]byte(test.json), &raw); err != nil {
+				t.Fatal(err)
+			}
+			var problems []string
+			check(raw, reflect.TypeFor[[]step](), "", &problems)
+			if strings.Join(problems, "\n") != strings.Join(test.want, "\n") {
+				t.Errorf("problems:\n\t%s\nwant:\n\t%s", strings.Join(problems, "\n\t"), strings.Join(test.want, "\n\t"))
+			}
+		})
+	}
+}
