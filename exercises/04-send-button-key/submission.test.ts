@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exploreKeyStore } from '#shared/explore-client.ts';
 import { playClientJourneys } from '#shared/judge-client.ts';
 import { heading } from '#shared/manifest.ts';
 import { MemoryStorage } from '#shared/memory-storage.ts';
@@ -198,4 +199,5 @@ describe(heading('04'), () => {
 	});
 
 	playClientJourneys({ submissions, afterAnswer });
+	exploreKeyStore({ submissions, afterAnswer });
 });

@@ -58,8 +58,11 @@ export const newKeyPerAttempt: ClientMaker = (_storage, _form, newKey) => ({
 
 export type SentRequest = { number: number; key: unknown; body: unknown; reply: Reply | null };
 export type PlayedStep = { request: SentRequest | null; shows: Record<string, unknown> };
+// What happened on the wire, in order: a request sent, or an answer a form heard.
+export type Event = { sent: number } | { heard: number; answer: Answer };
 export type Played = {
 	steps: PlayedStep[];
+	events: Event[];
 	requests: SentRequest[];
 	tickets: Ticket[];
 	// Where the code under test threw, if it did: the step, or -1 while the page first opened.
@@ -89,6 +92,7 @@ export function playJourney(journey: ClientJourney, code: KeyStoreCode | null): 
 	let forms = new Map<string, OnPage>();
 	const requests: InFlight[] = [];
 	const steps: PlayedStep[] = [];
+	const events: Event[] = [];
 
 	function open() {
 		page += 1;
@@ -103,6 +107,7 @@ export function playJourney(journey: ClientJourney, code: KeyStoreCode | null): 
 	// An answer reaches its form, unless the page that sent it is gone.
 	function deliver(request: InFlight, answer: Answer) {
 		if (request.page !== page) return;
+		events.push({ heard: request.number, answer });
 		const onPage = forms.get(request.form)!;
 		onPage.shows = onPage.client.hear(answer);
 	}
@@ -130,6 +135,7 @@ export function playJourney(journey: ClientJourney, code: KeyStoreCode | null): 
 					const number = requests.length + 1;
 					sent = { number, key, body: onTheWire(body), reply: null, form: step.form!, page, arrival: null };
 					requests.push(sent);
+					events.push({ sent: number });
 					if (step.fate === 'request-lost') deliver(sent, noAnswer);
 					else {
 						const header = typeof key === 'string' ? key : null;
@@ -156,7 +162,7 @@ export function playJourney(journey: ClientJourney, code: KeyStoreCode | null): 
 		}
 		current = journey.steps.length;
 	} catch (error) {
-		return { steps, requests, tickets: endpoint.state().tickets, threw: { step: current, error } };
+		return { steps, events, requests, tickets: endpoint.state().tickets, threw: { step: current, error } };
 	}
-	return { steps, requests, tickets: endpoint.state().tickets, threw: null };
+	return { steps, events, requests, tickets: endpoint.state().tickets, threw: null };
 }
