@@ -66,9 +66,10 @@ export const operationNames: readonly OperationName[] = [
 	'rollback'
 ];
 
-// What a worker asks the scheduler for. commits: doing it makes a write durable (a commit with writes, or a
-// write outside a transaction), which is where a 'before-commit' crash strikes.
-export type Operation = { name: string; commits: boolean };
+// What a worker asks the scheduler for. writes: it saves or changes a row (committed or not), where a
+// 'before-write' crash strikes. commits: doing it makes a write durable (a commit with writes, or a write
+// outside a transaction), where a 'before-commit' crash strikes.
+export type Operation = { name: string; writes: boolean; commits: boolean };
 
 // The scheduler's side of a connection: turn() resolves when the worker may run its next operation.
 export interface Gate {
@@ -313,7 +314,7 @@ export class Connection {
 
 	async commit(): Promise<void> {
 		const commits = !!this.tx && !this.tx.aborted && saidWrites(this.tx) !== '';
-		await this.turn({ name: 'commit', commits });
+		await this.turn({ name: 'commit', writes: false, commits });
 		try {
 			const tx = this.tx;
 			if (!tx) throw this.misuse('commit: no transaction is open (call begin() first)');
@@ -339,7 +340,7 @@ export class Connection {
 	}
 
 	async rollback(): Promise<void> {
-		await this.turn({ name: 'rollback', commits: false });
+		await this.turn({ name: 'rollback', writes: false, commits: false });
 		try {
 			const tx = this.tx;
 			if (!tx) throw this.misuse('rollback: no transaction is open');
@@ -464,7 +465,7 @@ export class Connection {
 	// crash can strike right after it, but no transaction rolls it back.
 	async outside<T>(name: string, act: () => T | Promise<T>): Promise<T> {
 		this.usable(name);
-		await this.turn({ name, commits: false });
+		await this.turn({ name, writes: false, commits: false });
 		try {
 			return await act();
 		} finally {
@@ -487,7 +488,7 @@ export class Connection {
 	// long as another open transaction holds what it needs.
 	private async run<T>(name: OperationName, writes: boolean, act: (tx: Transaction) => T | Wait): Promise<T> {
 		for (;;) {
-			await this.turn({ name, commits: writes && !this.tx });
+			await this.turn({ name, writes, commits: writes && !this.tx });
 			const blocker = this.db.blockedBy(this.worker);
 			if (blocker) {
 				throw this.misuse(

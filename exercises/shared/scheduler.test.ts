@@ -144,6 +144,7 @@ describe('runWorkers', () => {
 			tickets: 0,
 			steps: 2
 		});
+		expect(await play({ when: 'before-write' })).toMatchObject({ tickets: 0, steps: 2 });
 		expect(await play({ when: 'after-operations', count: 0 })).toMatchObject({ tickets: 0, steps: 1 });
 		expect(await play({ when: 'after-operations', count: 2 })).toMatchObject({ tickets: 1, steps: 3 });
 		expect(await play({ when: 'before-answering' })).toEqual({
@@ -253,5 +254,18 @@ describe('exploreAll', () => {
 		const explored = await exploreAll(setUp(checkThenSave, 3), oneTicket, { stopAtFirstFailure: true });
 		expect(explored.failed).toBe(1);
 		expect(explored.failures[0]!.run.steps.length).toBeGreaterThan(0);
+	});
+});
+
+describe('crash points inside a transaction', () => {
+	it('before-write strikes before anything is saved; before-commit after, burning the ticket number', async () => {
+		const play = async (crash: CrashPoint) => {
+			const db = new InMemoryDatabase();
+			await runWorkers(db, [{ name: 'A', run: inOneTransaction, crash }], oneAtATime());
+			await runWorkers(db, [{ name: 'B', run: inOneTransaction }], oneAtATime());
+			return db.committed().tickets.map((t) => t.id);
+		};
+		expect(await play({ when: 'before-write' })).toEqual([1]);
+		expect(await play({ when: 'before-commit' })).toEqual([2]);
 	});
 });

@@ -29,6 +29,7 @@ import type { TraceLine } from './trace.ts';
 export type CrashPoint =
 	| { when: 'after'; operation: string; nth?: number } // after its nth operation of this name (default 1)
 	| { when: 'after-operations'; count: number } // after its count-th operation (0: at its first turn)
+	| { when: 'before-write' } // at the turn of its first operation that saves or changes a row
 	| { when: 'before-commit' } // at the turn of its first operation that would make a write durable
 	| { when: 'before-answering' }; // after all its work, before it answers
 
@@ -118,6 +119,8 @@ function crashDue(point: CrashPoint | null | undefined, conn: Connection, next: 
 			return conn.done.length >= point.count;
 		case 'before-commit':
 			return next?.commits === true;
+		case 'before-write':
+			return next?.writes === true;
 		case 'before-answering':
 			return false;
 	}
@@ -159,6 +162,9 @@ export async function runWorkers<R>(
 
 	// Lets one worker run until it asks for its next operation or ends.
 	async function runUntilParked(slot: Slot<R>, started: Promise<void>): Promise<void> {
+		// A worker usually parks within a few microtasks; only one that doesn't costs an event-loop turn.
+		for (let hop = 0; hop < 200 && slot.status === 'running'; hop++) await undefined;
+		if (slot.status !== 'running') return;
 		const settled = await settle(started);
 		if (settled === stalled && slot.status === 'running') {
 			throw new SchedulerError(
