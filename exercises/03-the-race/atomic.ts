@@ -1,0 +1,11 @@
+import type { Connection } from '#shared/database.ts';
+import type { Outcome, Webhook } from '#shared/model.ts';
+import { todo } from '#shared/todo.ts';
+// replay(receipt, event): a replayed answer with the receipt's ticket, or a conflict when the subject differs.
+import { replay } from '#shared/replay.ts';
+
+// The fix: the receipt check, the ticket and the receipt in one transaction. When the receipt's insert hits
+// the unique key, another worker got there first: roll back, read its receipt, and answer with it.
+export async function handleAtomically(db: Connection, event: Webhook): Promise<Outcome> {
+	return todo('handleAtomically', '03-the-race/atomic.ts');
+}

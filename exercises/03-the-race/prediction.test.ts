@@ -1,0 +1,21 @@
+import { describe, it } from 'vitest';
+import { heading } from '#shared/manifest.ts';
+import { ScheduleMismatch } from '#shared/play-handler.ts';
+import { playRace } from '#shared/play-race.ts';
+import { tellRun } from '#shared/race-checks.ts';
+import { judgePrediction } from '#shared/race-prediction.ts';
+import { raceSchedules } from '#shared/race-schedules.ts';
+import { prediction } from './prediction.ts';
+import { handleSeparately } from './separate.ts';
+
+describe(heading('03'), () => {
+	describe('your prediction (prediction.ts), before you run anything', () => {
+		it('how many tickets and receipts separate.ts leaves when two workers alternate, and what B gets', async () => {
+			const schedule = raceSchedules().find((s) => s.name === 'two-workers-alternate')!;
+			const problem = judgePrediction(prediction, schedule);
+			if (problem) throw new ScheduleMismatch(problem);
+			const { run } = await playRace(schedule, handleSeparately);
+			console.log(`Your prediction is right. Here is the race, step by step:\n${tellRun(run)}`);
+		});
+	});
+});
