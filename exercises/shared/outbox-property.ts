@@ -68,6 +68,8 @@ function saidCrash(crash: CrashPoint | null): string {
 			return `, dies after ${crash.count} operations`;
 		case 'before-commit':
 			return ', dies before its commit';
+		case 'before-write':
+			return ', dies before its first write';
 		case 'before-answering':
 			return ', dies before answering';
 	}
