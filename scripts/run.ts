@@ -1,20 +1,63 @@
-// Runs a command and hands back what it printed, for the maintainers' scripts.
+// Runs a command and hands back what it printed, for the maintainers' scripts and the grader.
 import { spawn } from 'node:child_process';
 
-export type Ran = { code: number; output: string };
+export type Ran = { code: number; output: string; timedOut: boolean; truncated: boolean };
+export type RunOptions = {
+	cwd?: string;
+	env?: NodeJS.ProcessEnv;
+	// Wall-clock limit: past it the whole process group is killed (SIGKILL), children and all.
+	timeoutMs?: number;
+	// Keep at most this many characters of output; the rest is counted, not kept.
+	maxOutput?: number;
+};
 
-export function run(
-	command: string,
-	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}
-): Promise<Ran> {
+export function run(command: string, args: string[], options: RunOptions = {}): Promise<Ran> {
+	const limit = options.maxOutput ?? Infinity;
+	// With a time limit the child leads its own process group, so one kill reaches everything it started.
+	const group = options.timeoutMs !== undefined;
 	return new Promise((resolve) => {
-		const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env });
+		const child = spawn(command, args, {
+			cwd: options.cwd,
+			env: options.env ?? process.env,
+			detached: group
+		});
 		let output = '';
-		child.stdout.on('data', (chunk) => (output += chunk));
-		child.stderr.on('data', (chunk) => (output += chunk));
-		child.on('error', (error) => resolve({ code: 127, output: String(error) }));
-		child.on('close', (code) => resolve({ code: code ?? 1, output }));
+		let dropped = 0;
+		let timedOut = false;
+		const keep = (chunk: Buffer) => {
+			const text = chunk.toString();
+			const room = Math.max(0, limit - output.length);
+			output += text.slice(0, room);
+			dropped += Math.max(0, text.length - room);
+		};
+		const killGroup = () => {
+			if (!group || child.pid === undefined) return;
+			try {
+				process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				// Already gone.
+			}
+		};
+		const timer =
+			options.timeoutMs === undefined
+				? undefined
+				: setTimeout(() => {
+						timedOut = true;
+						killGroup();
+					}, options.timeoutMs);
+		child.stdout.on('data', keep);
+		child.stderr.on('data', keep);
+		// When the leader exits, whatever it left behind in its group goes too (and stops holding our pipes).
+		child.on('exit', killGroup);
+		child.on('error', (error) => {
+			clearTimeout(timer);
+			resolve({ code: 127, output: String(error), timedOut, truncated: false });
+		});
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			if (dropped) output += `\n[… ${dropped} more characters of output cut]`;
+			resolve({ code: code ?? 1, output, timedOut, truncated: dropped > 0 });
+		});
 	});
 }
 

@@ -2,7 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bin, run } from './run.ts';
+import { bin, run, type RunOptions } from './run.ts';
 
 export type TestResult = {
 	file: string;
@@ -12,11 +12,23 @@ export type TestResult = {
 	// The schedule the test plays, from its meta (see exercises/shared/plays.ts).
 	plays?: string;
 };
-export type VitestReport = { tests: TestResult[]; output: string; code: number };
+// A test file that failed as a whole (it would not import, or the worker died) has a message and no tests.
+export type FileResult = { file: string; status: string; message: string };
+export type VitestReport = {
+	tests: TestResult[];
+	files: FileResult[];
+	output: string;
+	code: number;
+	// Whether Vitest wrote its report at all: it does not when it is killed or exits early.
+	reported: boolean;
+	timedOut: boolean;
+};
 
 type Json = {
 	testResults: {
 		name: string;
+		status: string;
+		message: string;
 		assertionResults: {
 			fullName: string;
 			status: string;
@@ -26,16 +38,23 @@ type Json = {
 	}[];
 };
 
-export async function vitestJson(args: string[], cwd?: string): Promise<VitestReport> {
+export async function vitestJson(
+	args: string[],
+	cwd?: string,
+	options: RunOptions = {}
+): Promise<VitestReport> {
 	const dir = mkdtempSync(join(tmpdir(), 'vitest-json-'));
 	const outputFile = join(dir, 'report.json');
 	try {
 		const ran = await run(bin('vitest'), ['run', ...args, '--reporter=json', `--outputFile=${outputFile}`], {
+			...options,
 			cwd
 		});
 		let json: Json = { testResults: [] };
+		let reported = false;
 		try {
 			json = JSON.parse(readFileSync(outputFile, 'utf8'));
+			reported = true;
 		} catch {
 			// No report: Vitest itself failed; the output says why.
 		}
@@ -48,7 +67,12 @@ export async function vitestJson(args: string[], cwd?: string): Promise<VitestRe
 				...(test.meta?.plays ? { plays: test.meta.plays } : {})
 			}))
 		) as TestResult[];
-		return { tests, output: ran.output, code: ran.code };
+		const files = json.testResults.map((file) => ({
+			file: file.name,
+			status: file.status,
+			message: file.message ?? ''
+		}));
+		return { tests, files, output: ran.output, code: ran.code, reported, timedOut: ran.timedOut };
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}

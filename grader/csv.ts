@@ -1,0 +1,38 @@
+// The class CSV: one row per learner, points per exercise, and the stamps that say what was graded.
+import type { ClassGrade } from './grade.ts';
+
+const cell = (value: string | number) => {
+	const text = String(value);
+	return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+export function classCsv(grade: ClassGrade): string {
+	const header = [
+		'learner',
+		...grade.exercises.map((e) => `${e.id} ${e.title}`),
+		'score',
+		'max_score',
+		'percent',
+		'submission_files',
+		'workbook',
+		'schedules',
+		'seed',
+		'first_failure'
+	];
+	const rows = grade.graded.map((graded) => {
+		const first = graded.exercises.find((e) => e.firstFailure);
+		return [
+			graded.submission.name,
+			...graded.exercises.map((e) => e.score),
+			graded.score,
+			graded.max,
+			graded.max ? Math.round((graded.score / graded.max) * 1000) / 10 : 0,
+			graded.stamps.submission,
+			graded.stamps.workbook,
+			graded.stamps.schedules,
+			graded.stamps.seed,
+			first ? `${first.exercise.id}: ${first.firstFailure!.message.trim().split('\n')[0]}` : ''
+		];
+	});
+	return [header, ...rows].map((row) => row.map(cell).join(',')).join('\n') + '\n';
+}

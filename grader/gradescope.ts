@@ -1,0 +1,82 @@
+// Gradescope's results.json for one submission (the format its autograder reads, documented in gradescope.schema.json).
+import type { Graded } from './grade.ts';
+import type { ScoredExercise, ScoredTest } from './score.ts';
+
+export type GradescopeTest = {
+	name: string;
+	number: string;
+	score: number;
+	max_score: number;
+	status: 'passed' | 'failed';
+	output: string;
+	visibility: 'visible' | 'hidden' | 'after_due_date' | 'after_published';
+	tags: string[];
+};
+export type GradescopeResults = {
+	score: number;
+	execution_time: number;
+	output: string;
+	visibility: 'visible';
+	stdout_visibility: 'hidden';
+	tests: GradescopeTest[];
+	extra_data: Record<string, unknown>;
+};
+
+function output(test: ScoredTest): string {
+	if (test.free)
+		return `Passes as shipped, so it is worth no points.${test.status === 'passed' ? '' : `\n${test.message}`}`;
+	return test.status === 'passed' ? 'Passed.' : test.message;
+}
+
+export function stampLines(graded: Graded): string[] {
+	const { workbook, schedules, submission, seed } = graded.stamps;
+	return [`workbook ${workbook} · schedules ${schedules} · submission files ${submission} · seed ${seed}`];
+}
+
+export function submissionNotes(graded: Graded): string[] {
+	const { submission } = graded;
+	const notes: string[] = [];
+	if (submission.notAWorkbook) notes.push(`Nothing graded: ${submission.notAWorkbook}.`);
+	if (submission.missing.length && !submission.notAWorkbook)
+		notes.push(`Not submitted: ${submission.missing.join(', ')}`);
+	if (submission.refused.length) notes.push(`Not taken: ${submission.refused.join(', ')}`);
+	if (submission.ignored.length)
+		notes.push(`Ignored (only the learner files are graded): ${listed(submission.ignored)}`);
+	return notes;
+}
+
+// "01 · The first handler › the schedules, as create-every-time One delivery"
+export function testName(scored: ScoredExercise, test: ScoredTest): string {
+	const heading = `${scored.exercise.id} · ${scored.exercise.title}`;
+	const rest = test.name.startsWith(`${heading} `) ? test.name.slice(heading.length + 1) : test.name;
+	return `${heading} › ${rest}`;
+}
+
+export function listed(items: string[], most = 20): string {
+	const shown = items.slice(0, most).join(', ');
+	return items.length > most ? `${shown} and ${items.length - most} more` : shown;
+}
+
+export function gradescopeResults(graded: Graded): GradescopeResults {
+	const tests = graded.exercises.flatMap((scored) =>
+		scored.tests.map((test, i) => ({
+			name: testName(scored, test),
+			number: `${scored.exercise.id}.${i + 1}`,
+			score: test.score,
+			max_score: test.max,
+			status: test.status === 'passed' ? ('passed' as const) : ('failed' as const),
+			output: output(test),
+			visibility: 'visible' as const,
+			tags: [test.heldOut ? 'held-out' : 'given', ...(test.status === 'not executed' ? ['not executed'] : [])]
+		}))
+	);
+	return {
+		score: graded.score,
+		execution_time: Math.round(graded.seconds),
+		output: [...stampLines(graded), ...submissionNotes(graded)].join('\n'),
+		visibility: 'visible',
+		stdout_visibility: 'hidden',
+		tests,
+		extra_data: { max_score: graded.max, ...graded.stamps }
+	};
+}

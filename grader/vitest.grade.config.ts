@@ -1,0 +1,24 @@
+// The Vitest config the grader runs, once per exercise per submission, from its own pristine checkout.
+// GRADE_TREE names the fresh tree of learner files; GRADE_EXERCISE the one exercise folder to run.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { playAgainst } from '../scripts/redirect.ts';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const tree = process.env.GRADE_TREE;
+const folder = process.env.GRADE_EXERCISE;
+if (!tree || !folder) throw new Error('grader/vitest.grade.config.ts needs GRADE_TREE and GRADE_EXERCISE');
+
+export default defineConfig({
+	root,
+	cacheDir: join(tree, '.vite'),
+	plugins: [playAgainst(join(tree, 'exercises'))],
+	test: {
+		include: [`exercises/${folder}/**/*.test.ts`, `grader/held-out/${folder}.held.ts`],
+		pool: 'forks',
+		maxWorkers: 1,
+		fileParallelism: false,
+		watch: false
+	}
+});
