@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { playAgainst } from './scripts/redirect.ts';
 
 const solutions = fileURLToPath(new URL('./solutions/', import.meta.url));
@@ -16,7 +16,9 @@ export default defineConfig({
 			{
 				test: {
 					name: 'harness',
-					include: ['exercises/shared/**/*.test.ts', 'scripts/**/*.test.ts', 'grader/**/*.test.ts']
+					include: ['exercises/shared/**/*.test.ts', 'scripts/**/*.test.ts', 'grader/**/*.test.ts'],
+					// The grader's sample submissions hold a learner's edited test file: data, not the harness's tests.
+					exclude: [...configDefaults.exclude, 'grader/samples/**']
 				}
 			}
 		]

@@ -30,7 +30,15 @@ export type Rules = {
 };
 export const defaultRules: Rules = { pointsPerWeight: 10, heldOutShare: 0.5 };
 
-const round = (points: number) => Math.round(points * 10_000) / 10_000;
+// Points are counted in hundredths, so the tests' points always add up to the exercise's, exactly.
+const cents = (points: number) => Math.round(points * 100);
+const points = (cents: number) => cents / 100;
+
+// C hundredths shared by n tests: equal shares, the first few one hundredth more.
+function share(total: number, n: number): number[] {
+	const each = Math.floor(total / n);
+	return Array.from({ length: n }, (_, i) => each + (i < total - each * n ? 1 : 0));
+}
 
 // Points per test: the exercise's points split between given and held-out tests, then equally within each,
 // leaving out tests that pass as shipped. Partial credit is the points of the tests that passed.
@@ -39,32 +47,29 @@ export function scoreExercise(
 	verdicts: Verdict[],
 	rules: Rules = defaultRules
 ): ScoredExercise {
-	const points = exercise.weight * rules.pointsPerWeight;
-	const counted = verdicts.filter((verdict) => !verdict.free);
-	const given = counted.filter((verdict) => !verdict.heldOut).length;
-	const heldOut = counted.length - given;
-	const heldOutShare = given === 0 ? 1 : heldOut === 0 ? 0 : rules.heldOutShare;
-	const worth = (verdict: Verdict) => {
-		if (verdict.free) return 0;
-		return verdict.heldOut ? (points * heldOutShare) / heldOut : (points * (1 - heldOutShare)) / given;
-	};
-	const earned = verdicts.reduce(
-		(sum, verdict) => sum + (verdict.status === 'passed' ? worth(verdict) : 0),
-		0
-	);
+	const worth = cents(exercise.weight * rules.pointsPerWeight);
+	const given = verdicts.filter((verdict) => !verdict.free && !verdict.heldOut);
+	const heldOut = verdicts.filter((verdict) => !verdict.free && verdict.heldOut);
+	const heldOutShare = given.length === 0 ? 1 : heldOut.length === 0 ? 0 : rules.heldOutShare;
+	const heldOutCents = cents(points(worth) * heldOutShare);
+	const maxima = new Map<Verdict, number>();
+	share(worth - heldOutCents, given.length).forEach((max, i) => maxima.set(given[i]!, max));
+	share(heldOutCents, heldOut.length).forEach((max, i) => maxima.set(heldOut[i]!, max));
 	const tests = verdicts.map((verdict) => {
-		const max = round(worth(verdict));
-		return { ...verdict, max, score: verdict.status === 'passed' ? max : 0 };
+		const max = maxima.get(verdict) ?? 0;
+		return { ...verdict, max: points(max), score: verdict.status === 'passed' ? points(max) : 0 };
 	});
-	const score = round(earned);
-	const max = counted.length ? round(points) : 0;
+	const score = points(
+		verdicts.reduce((sum, v) => sum + (v.status === 'passed' ? (maxima.get(v) ?? 0) : 0), 0)
+	);
+	const max = given.length + heldOut.length ? points(worth) : 0;
 	const firstFailure = tests.find((test) => test.status !== 'passed' && test.max > 0) ?? null;
 	return { exercise, tests, score, max, firstFailure };
 }
 
 export function total(exercises: ScoredExercise[]): { score: number; max: number } {
 	return {
-		score: round(exercises.reduce((sum, e) => sum + e.score, 0)),
-		max: round(exercises.reduce((sum, e) => sum + e.max, 0))
+		score: points(exercises.reduce((sum, e) => sum + cents(e.score), 0)),
+		max: points(exercises.reduce((sum, e) => sum + cents(e.max), 0))
 	};
 }
