@@ -22,7 +22,7 @@ beforeAll(async () => {
 	// Short limits: the looping sample costs one timeout, and every other run takes about a second.
 	grade = await gradeClass(materializeSamples(dir), {
 		seed,
-		timeoutMs: 8000,
+		timeoutMs: 12_000,
 		heldOutChecks: 2,
 		heldOutRuns: 15
 	});
@@ -92,7 +92,7 @@ describe('grading the sample submissions', () => {
 	it('infinite-loop: exercise 02 stopped at the time limit, not executed; every other exercise full', () => {
 		each(
 			sample('infinite-loop'),
-			{ '02': (s) => notExecuted(s, /not executed: timed out: .* after 8 s/) },
+			{ '02': (s) => notExecuted(s, /not executed: timed out: .* after 12 s/) },
 			full
 		);
 	});
