@@ -41,9 +41,11 @@ export function countSchedules(
 	}
 	const tests = [...results.keys()];
 	const leaves = tests.filter((test) => !tests.some((other) => other.startsWith(`${test}/`)));
-	const played = leaves.filter((test) => names.has(test.split('/').at(-1) ?? ''));
-	const failed = played.filter((test) => results.get(test) === 'fail');
-	return { passed: played.length - failed.length, total: played.length, failed };
+	const scheduleOf = (test: string) => test.split('/').at(-1) ?? '';
+	const played = leaves.filter((test) => names.has(scheduleOf(test)));
+	const schedules = new Set(played.map(scheduleOf));
+	const failed = [...new Set(played.filter((test) => results.get(test) === 'fail').map(scheduleOf))];
+	return { passed: schedules.size - failed.length, total: schedules.size, subtests: played.length, failed };
 }
 
 export async function goReference(goDir = join(root, 'go'), timeoutMs = 180_000): Promise<string> {
@@ -52,12 +54,12 @@ export async function goReference(goDir = join(root, 'go'), timeoutMs = 180_000)
 	if (spawnSync('go', ['version']).status !== 0) return 'Go reference: not run: Go is not installed';
 	const ran = await run('go', ['test', '-json', './...'], { cwd: goDir, timeoutMs, maxOutput: 20_000_000 });
 	if (ran.timedOut) return `Go reference: stopped after ${timeoutMs / 1000} s`;
-	const { passed, total, failed } = countSchedules(ran.output, scheduleNames());
+	const { passed, total, subtests, failed } = countSchedules(ran.output, scheduleNames());
 	if (total === 0) {
 		const why =
 			ran.output.split('\n').find((line) => line.trim() && !line.startsWith('{')) ?? `exit code ${ran.code}`;
 		return `Go reference: no schedule ran (${why.trim()})`;
 	}
-	const names = failed.map((test) => test.split(' ').at(-1)).join(', ');
-	return `Go reference: ${passed} of ${total} schedules${failed.length ? ` (failed: ${names})` : ''}`;
+	const failing = failed.length ? `; failed: ${failed.join(', ')}` : '';
+	return `Go reference: ${passed} of ${total} schedules (${subtests} subtests${failing})`;
 }
