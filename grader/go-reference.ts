@@ -26,7 +26,7 @@ export function scheduleNames(): Set<string> {
 export function countSchedules(
 	json: string,
 	names: Set<string>
-): { passed: number; total: number; failed: string[] } {
+): { passed: number; total: number; subtests: number; failed: string[] } {
 	const results = new Map<string, string>();
 	for (const line of json.split('\n')) {
 		if (!line.startsWith('{')) continue;

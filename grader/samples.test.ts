@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classCsv } from './csv.ts';
 import { gradeClass, type ClassGrade, type Graded } from './grade.ts';
 import { gradescopeResults } from './gradescope.ts';
-import { samples, materializeSamples } from './samples.ts';
+import { root } from './paths.ts';
+import { materializeSamples, samples } from './samples.ts';
 import type { ScoredExercise } from './score.ts';
 import { hashFiles } from './submission.ts';
 import { classReport } from './table.ts';
@@ -68,7 +69,14 @@ describe('grading the sample submissions', () => {
 		const names = (graded: Graded) =>
 			graded.exercises.map((e) => e.tests.map((test) => `${test.file} › ${test.name}`));
 		for (const graded of grade.graded) expect(names(graded)).toEqual(names(sample('complete')));
-		expect(sample('complete').exercises.every((e) => e.tests.some((test) => test.heldOut))).toBe(true);
+		// An exercise has held-out tests exactly when grader/held-out/ has a file for it.
+		for (const scored of sample('complete').exercises) {
+			const file = join(root, 'grader', 'held-out', `${scored.exercise.folder}.held.ts`);
+			expect(
+				scored.tests.some((test) => test.heldOut),
+				file
+			).toBe(existsSync(file));
+		}
 	});
 
 	it('complete: every exercise full marks', () => {
