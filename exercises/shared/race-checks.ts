@@ -183,7 +183,7 @@ export function tellPropertyFailure(details: Awaited<ReturnType<typeof checkRace
 	const error =
 		details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
 	return [
-		`The property "one ticket per event, and every worker answers with it" failed after ${details.numRuns} runs.`,
+		`The property "one ticket per event, and every worker answers with it" failed after ${details.numRuns} run${details.numRuns === 1 ? '' : 's'}.`,
 		`Replay it: RACE_SEED=${details.seed} RACE_PATH=${details.counterexamplePath} npm test exercises/03`,
 		'',
 		error

@@ -1,4 +1,6 @@
-import type { Connection } from '#shared/database.ts';
+// saveReceipt throws UniqueViolation when another worker committed the same key (after waiting, if its
+// transaction was still open).
+import { UniqueViolation, type Connection } from '#shared/database.ts';
 import type { Outcome, Webhook } from '#shared/model.ts';
 import { todo } from '#shared/todo.ts';
 // replay(receipt, event): a replayed answer with the receipt's ticket, or a conflict when the subject differs.
