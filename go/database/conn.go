@@ -42,7 +42,7 @@ func (c *Conn) Begin() error {
 // Commit makes the transaction's writes visible to everyone, or fails if an error aborted it.
 func (c *Conn) Commit() (err error) {
 	commits := c.tx != nil && !c.tx.aborted && saidWrites(c.tx) != ""
-	if err := c.turn(Operation{"commit", commits}); err != nil {
+	if err := c.turn(Operation{Name: "commit", Commits: commits}); err != nil {
 		return err
 	}
 	defer func() { c.finished("commit", err, nil) }()
@@ -66,7 +66,7 @@ func (c *Conn) Commit() (err error) {
 
 // Rollback throws the transaction's writes away.
 func (c *Conn) Rollback() (err error) {
-	if err := c.turn(Operation{"rollback", false}); err != nil {
+	if err := c.turn(Operation{Name: "rollback"}); err != nil {
 		return err
 	}
 	defer func() { c.finished("rollback", err, nil) }()
@@ -224,7 +224,7 @@ func (c *Conn) MarkSent(id int) (bool, error) {
 // first, and a crash can strike right after it, but no transaction rolls it back.
 func Outside[T any](c *Conn, name string, act func() (T, error)) (T, error) {
 	var zero T
-	if err := c.turn(Operation{name, false}); err != nil {
+	if err := c.turn(Operation{Name: name}); err != nil {
 		return zero, err
 	}
 	result, err := act()
@@ -252,7 +252,7 @@ func (c *Conn) turn(op Operation) error {
 func run[T any](c *Conn, name string, writes bool, act func(tx *transaction) (T, *wait, error)) (T, error) {
 	var zero T
 	for {
-		if err := c.turn(Operation{name, writes && c.tx == nil}); err != nil {
+		if err := c.turn(Operation{Name: name, Writes: writes, Commits: writes && c.tx == nil}); err != nil {
 			return zero, err
 		}
 		if blocker := c.db.BlockedBy(c.Worker); blocker != "" {

@@ -48,10 +48,12 @@ type Contents struct {
 	Outbox   []OutboxRow
 }
 
-// Operation is what a worker asks the scheduler for. Commits says doing it makes a write durable (a
-// commit with writes, or a write outside a transaction): that is where a before-commit crash strikes.
+// Operation is what a worker asks the scheduler for. Writes says it saves or changes a row (committed or
+// not): that is where a before-write crash strikes. Commits says doing it makes a write durable (a commit
+// with writes, or a write outside a transaction): that is where a before-commit crash strikes.
 type Operation struct {
 	Name    string
+	Writes  bool
 	Commits bool
 }
 

@@ -34,7 +34,7 @@ func TestHandlersPlayTheSchedules(t *testing.T) {
 			for _, s := range all {
 				t.Run(s.Name, func(t *testing.T) {
 					schedules.Playing(t, s, handler.column)
-					if problem := judge(s, handler.column, play(s, handler.make())); problem != "" {
+					if problem := Judge(s, handler.column, Play(s, handler.make())); problem != "" {
 						t.Error(problem)
 					}
 				})

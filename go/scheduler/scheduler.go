@@ -19,8 +19,9 @@ import (
 // back, so others may run in between. A worker whose point never comes dies before it answers.
 type CrashPoint struct {
 	// When is "after" (after its Nth operation called Operation; Nth 0 counts as 1), "after-operations"
-	// (after its Count-th operation; 0 is at its first turn), "before-commit" (at the turn of its first
-	// operation that would make a write durable) or "before-answering".
+	// (after its Count-th operation; 0 is at its first turn), "before-write" (at the turn of its first
+	// operation that saves or changes a row), "before-commit" (at the turn of its first operation that
+	// would make a write durable) or "before-answering".
 	When      string
 	Operation string
 	Nth       int
@@ -157,6 +158,8 @@ func crashDue(point *CrashPoint, conn *database.Conn, next *database.Operation) 
 		return count >= max(point.Nth, 1)
 	case "after-operations":
 		return len(conn.Done) >= point.Count
+	case "before-write":
+		return next != nil && next.Writes
 	case "before-commit":
 		return next != nil && next.Commits
 	}

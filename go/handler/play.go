@@ -8,18 +8,19 @@ import (
 	"workbook/schedules"
 )
 
-// played is what a handler did with a schedule: its answers, and its store after the last delivery.
-type played struct {
-	outcomes []Outcome
-	db       Database
+// Played is what a handler did with a schedule: its answers, and its store after the last delivery.
+type Played struct {
+	Outcomes []Outcome
+	DB       Database
 }
 
-func play(s Schedule, h Handler) played {
+// Play delivers a schedule's events to a handler, one at a time.
+func Play(s Schedule, h Handler) Played {
 	var outcomes []Outcome
 	for _, delivery := range s.Deliveries {
 		outcomes = append(outcomes, h.Handle(delivery.Event, delivery.Fault))
 	}
-	return played{outcomes, h.Snapshot()}
+	return Played{outcomes, h.Snapshot()}
 }
 
 func identity(event Webhook) string {
@@ -89,31 +90,31 @@ func saidReceipts(receipts []Receipt) []string {
 	return lines
 }
 
-// judge returns "" when the handler did what the schedule's column expects, and otherwise the story of
+// Judge returns "" when the handler did what the schedule's column expects, and otherwise the story of
 // where it went another way: the schedule, the delivery, what was expected, what the handler did.
-func judge(s Schedule, handler string, got played) string {
+func Judge(s Schedule, handler string, got Played) string {
 	want := s.Expected(handler)
 	heading := fmt.Sprintf("schedule %q (%s, %s): %s", s.Name, s.Title, s.File, s.Story)
 	state := schedules.SideBySide([]schedules.Row{
-		{Label: "tickets", Expected: saidTickets(want.Tickets), Actual: saidTickets(got.db.Tickets)},
-		{Label: "receipts", Expected: saidReceipts(want.Receipts), Actual: saidReceipts(got.db.Receipts)},
+		{Label: "tickets", Expected: saidTickets(want.Tickets), Actual: saidTickets(got.DB.Tickets)},
+		{Label: "receipts", Expected: saidReceipts(want.Receipts), Actual: saidReceipts(got.DB.Receipts)},
 	})
-	for i := range max(len(want.Outcomes), len(got.outcomes)) {
-		if i < len(want.Outcomes) && i < len(got.outcomes) && want.Outcomes[i] == got.outcomes[i] {
+	for i := range max(len(want.Outcomes), len(got.Outcomes)) {
+		if i < len(want.Outcomes) && i < len(got.Outcomes) && want.Outcomes[i] == got.Outcomes[i] {
 			continue
 		}
-		if i >= len(s.Deliveries) || i >= len(got.outcomes) {
+		if i >= len(s.Deliveries) || i >= len(got.Outcomes) {
 			return fmt.Sprintf("%s\nexpected %d answers, the handler gave %d\n\nAfter the last delivery:\n%s",
-				heading, len(want.Outcomes), len(got.outcomes), state)
+				heading, len(want.Outcomes), len(got.Outcomes), state)
 		}
 		return fmt.Sprintf("%s\n%s: expected %s, the handler %s.\n\nAfter the last delivery:\n%s",
-			heading, describeDelivery(s, i), saidOutcome(want.Outcomes[i]), saidOutcome(got.outcomes[i]), state)
+			heading, describeDelivery(s, i), saidOutcome(want.Outcomes[i]), saidOutcome(got.Outcomes[i]), state)
 	}
 	var differ []string
-	if !slices.Equal(saidTickets(want.Tickets), saidTickets(got.db.Tickets)) {
+	if !slices.Equal(saidTickets(want.Tickets), saidTickets(got.DB.Tickets)) {
 		differ = append(differ, "tickets")
 	}
-	if !slices.Equal(saidReceipts(want.Receipts), saidReceipts(got.db.Receipts)) {
+	if !slices.Equal(saidReceipts(want.Receipts), saidReceipts(got.DB.Receipts)) {
 		differ = append(differ, "receipts")
 	}
 	if len(differ) == 0 {

@@ -1,0 +1,231 @@
+package race
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"workbook/database"
+	"workbook/handler"
+	"workbook/scheduler"
+	"workbook/schedules"
+)
+
+var evt42 = handler.Webhook{Tenant: "acme", Source: "helpdesk", EventID: "evt-42", Subject: "Cannot sign in"}
+
+// TestRaceSchedules plays every schedules/race file against Separate and Atomic, each held to its column.
+func TestRaceSchedules(t *testing.T) {
+	all, err := LoadSchedules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, impl := range implementations {
+		t.Run(impl.column, func(t *testing.T) {
+			for _, s := range all {
+				t.Run(s.Name, func(t *testing.T) {
+					schedules.Playing(t, s, impl.column)
+					if problem := judge(s, impl.column, play(s, impl)); problem != "" {
+						t.Error(problem)
+					}
+				})
+			}
+		})
+	}
+}
+
+// crashForFault turns a handler schedule's fault into a crash point: before-commit dies before the worker
+// writes anything (so no ticket number is used up, as those schedules expect); after-commit dies after all
+// its work, before it answers.
+func crashForFault(fault handler.Fault) *scheduler.CrashPoint {
+	switch fault {
+	case handler.BeforeCommit:
+		return &scheduler.CrashPoint{When: "before-write"}
+	case handler.AfterCommit:
+		return &scheduler.CrashPoint{When: "before-answering"}
+	}
+	return nil
+}
+
+// playDeliveries runs each delivery of a handler schedule as one worker, to its end before the next starts.
+func playDeliveries(s handler.Schedule, handle func(*database.Conn, handler.Webhook) (handler.Outcome, error)) (handler.Played, string, error) {
+	db := database.New()
+	var outcomes []handler.Outcome
+	for i, delivery := range s.Deliveries {
+		name := string(rune('A' + i))
+		event := delivery.Event
+		run, err := scheduler.RunWorkers(db, []scheduler.WorkerPlan[handler.Outcome]{{
+			Name:  name,
+			Run:   func(conn *database.Conn) (handler.Outcome, error) { return handle(conn, event) },
+			Crash: crashForFault(delivery.Fault),
+		}}, scheduler.OneAtATime(), scheduler.Options[handler.Outcome]{Tell: tell})
+		if err == nil && run.Endings[name].Kind == scheduler.Failed {
+			err = fmt.Errorf("delivery %d (worker %s) stopped with an error: %w", i+1, name, run.Endings[name].Err)
+		}
+		if err != nil {
+			return handler.Played{}, database.TellTrace(db.Trace), err
+		}
+		outcome := handler.Crashed
+		if run.Endings[name].Kind == scheduler.Answered {
+			outcome = run.Endings[name].Value
+		}
+		outcomes = append(outcomes, outcome)
+	}
+	committed := db.Committed()
+	return handler.Played{Outcomes: outcomes, DB: handler.Database{Tickets: committed.Tickets, Receipts: committed.Receipts}}, database.TellTrace(db.Trace), nil
+}
+
+// TestHandlerSchedulesOneAtATime: one delivery at a time, Separate and Atomic both do everything
+// exercise 02's receipt handler does. The race needs two at once.
+func TestHandlerSchedulesOneAtATime(t *testing.T) {
+	all, err := handler.LoadSchedules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, impl := range implementations {
+		t.Run(impl.column, func(t *testing.T) {
+			for _, s := range all {
+				t.Run(s.Name, func(t *testing.T) {
+					schedules.Playing(t, s, handler.ReceiptInCommit)
+					got, trace, err := playDeliveries(s, impl.handle)
+					if err != nil {
+						t.Fatalf("%v\n\nWhat happened:\n%s", err, trace)
+					}
+					if problem := handler.Judge(s, handler.ReceiptInCommit, got); problem != "" {
+						t.Errorf("%s\n\nWhat happened:\n%s", problem, trace)
+					}
+				})
+			}
+		})
+	}
+}
+
+var workerNames = []string{"A", "B", "C"}
+
+// sameEvent sets up n workers that all get evt-42.
+func sameEvent(impl implementation, n int) func() (*database.Database, []scheduler.WorkerPlan[handler.Outcome], scheduler.Options[handler.Outcome]) {
+	return func() (*database.Database, []scheduler.WorkerPlan[handler.Outcome], scheduler.Options[handler.Outcome]) {
+		var workers []Worker
+		for _, name := range workerNames[:n] {
+			workers = append(workers, Worker{Name: name, Event: evt42})
+		}
+		return database.New(), plans(workers, impl.handle), scheduler.Options[handler.Outcome]{Tell: tell}
+	}
+}
+
+// judgeSameEvent holds workers that all got evt-42, none crashing, to one ticket, one receipt, one
+// worker that created it and the rest replaying it.
+func judgeSameEvent(run scheduler.Run[handler.Outcome]) string {
+	committed := run.DB.Committed()
+	var problems []string
+	if n := len(committed.Tickets); n != 1 {
+		problems = append(problems, fmt.Sprintf("%d tickets, not 1", n))
+	}
+	if n := len(committed.Receipts); n != 1 {
+		problems = append(problems, fmt.Sprintf("%d receipts, not 1", n))
+	}
+	id := 0
+	if len(committed.Receipts) > 0 {
+		id = committed.Receipts[0].TicketID
+	}
+	created := 0
+	for _, name := range slices.Sorted(maps.Keys(run.Endings)) {
+		answer := answerOf(run.Endings[name], name)
+		if answer.Kind == "created" {
+			created++
+		}
+		if (answer.Kind != "created" && answer.Kind != "replayed") || answer.TicketID != id {
+			problems = append(problems, name+" "+saidAnswer(answer))
+		}
+	}
+	if created != 1 {
+		problems = append(problems, fmt.Sprintf("%d workers answered created", created))
+	}
+	return strings.Join(problems, "; ")
+}
+
+func explore(t *testing.T, impl implementation, workers int, opts scheduler.ExploreOptions) scheduler.Explored[handler.Outcome] {
+	t.Helper()
+	explored, err := scheduler.ExploreAll(sameEvent(impl, workers), judgeSameEvent, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d runs, %d complete, %d pruned, %d wrong", explored.Runs, explored.Complete, explored.Pruned, explored.Failed)
+	return explored
+}
+
+// TestEveryInterleaving runs workers on evt-42 in every order their database operations can take.
+func TestEveryInterleaving(t *testing.T) {
+	t.Run("separate, two workers: some orders leave two tickets", func(t *testing.T) {
+		explored := explore(t, implementations[0], 2, scheduler.ExploreOptions{NoPrune: true})
+		if explored.Complete != 20 {
+			t.Errorf("%d complete runs; six operations, three each, interleave 20 ways", explored.Complete)
+		}
+		if explored.Failed == 0 {
+			t.Fatal("Separate survived every interleaving: the race this exercise is about did not happen")
+		}
+		first := explored.Failures[0]
+		if !strings.Contains(first.Problem, "2 tickets, not 1") {
+			t.Errorf("the first wrong run says %q, want two tickets", first.Problem)
+		}
+		t.Logf("separate breaks in %d of %d interleavings. The first: %s\n%s", explored.Failed, explored.Complete, first.Problem, database.TellTrace(first.Run.DB.Trace))
+	})
+	for _, workers := range []int{2, 3} {
+		t.Run(fmt.Sprintf("atomic, %d workers: one ticket, one receipt, one created and the rest replayed", workers), func(t *testing.T) {
+			// Two workers: every order, none skipped. Three: every state they can reach.
+			explored := explore(t, implementations[1], workers, scheduler.ExploreOptions{NoPrune: workers == 2})
+			if workers == 2 && explored.Complete < 20 {
+				t.Errorf("only %d complete runs", explored.Complete)
+			}
+			if explored.Failed > 0 {
+				f := explored.Failures[0]
+				t.Errorf("%d of %d interleavings break it. The first: %s\n%s", explored.Failed, explored.Complete, f.Problem, database.TellTrace(f.Run.DB.Trace))
+			}
+		})
+	}
+}
+
+// oneTicketPerEvent judges a run of workers that all got evt-42, some crashing: at most one ticket and
+// one receipt, and every worker that answered names the receipt's ticket.
+func oneTicketPerEvent(run scheduler.Run[handler.Outcome]) string {
+	committed := run.DB.Committed()
+	if len(committed.Tickets) > 1 || len(committed.Receipts) > 1 {
+		return fmt.Sprintf("%d tickets and %d receipts for one event", len(committed.Tickets), len(committed.Receipts))
+	}
+	for _, name := range []string{"A", "B"} {
+		ending := run.Endings[name]
+		switch {
+		case ending.Kind == scheduler.Crashed:
+		case ending.Kind == scheduler.Failed:
+			return fmt.Sprintf("%s failed: %v", name, ending.Err)
+		case len(committed.Receipts) == 0 || ending.Value.TicketID != committed.Receipts[0].TicketID:
+			return fmt.Sprintf("%s answered %+v, but the receipts are %+v", name, ending.Value, committed.Receipts)
+		}
+	}
+	return ""
+}
+
+// TestEveryInterleavingWithACrash: A dies after each of its operations in turn, in every order; Atomic
+// still leaves at most one ticket, and B answers with it.
+func TestEveryInterleavingWithACrash(t *testing.T) {
+	for _, crash := range []Operation{"find-receipt", "save-ticket", "save-receipt", "commit"} {
+		t.Run("atomic, A crashes after "+string(crash), func(t *testing.T) {
+			setUp := func() (*database.Database, []scheduler.WorkerPlan[handler.Outcome], scheduler.Options[handler.Outcome]) {
+				workers := []Worker{{Name: "A", Event: evt42, CrashAfter: crash}, {Name: "B", Event: evt42}}
+				return database.New(), plans(workers, Atomic), scheduler.Options[handler.Outcome]{Tell: tell}
+			}
+			explored, err := scheduler.ExploreAll(setUp, oneTicketPerEvent, scheduler.ExploreOptions{NoPrune: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if explored.Complete == 0 || explored.Failed > 0 {
+				msg := fmt.Sprintf("%d of %d complete runs went wrong", explored.Failed, explored.Complete)
+				if explored.Failed > 0 {
+					msg += ": " + explored.Failures[0].Problem + "\n" + database.TellTrace(explored.Failures[0].Run.DB.Trace)
+				}
+				t.Error(msg)
+			}
+		})
+	}
+}
