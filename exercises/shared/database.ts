@@ -12,7 +12,7 @@
 //   await conn.markSent(id);                 // true if this changed it from pending to sent; waits on a row
 //                                            // another open transaction has marked, then sees its result
 //   await conn.outside('send-email', () => provider.send(...)); // a step outside the database, traced too
-//   await conn.commit();  await conn.rollback();
+//   await conn.commit();  await conn.rollback();  conn.inTransaction; // whether one is open
 //   db.committed();                          // { tickets, receipts, outbox }: a copy of what was committed
 //   db.trace;                                // TraceLine[] (trace.ts): sentences for every operation
 //
