@@ -19,7 +19,7 @@ export const noPaint: Paint = { green: (t) => t, red: (t) => t, dim: (t) => t };
 export const isGreen = (result: ExerciseResult) => result.total > 0 && result.passed === result.total;
 
 // The first few lines of a failure, each short enough to read in a terminal.
-export function firstLines(message: string, count = 3, width = 110): string[] {
+export function firstLines(message: string, count = 2, width = 110): string[] {
 	const paragraph = message.trim().split(/\n\s*\n/)[0] ?? '';
 	return paragraph
 		.split('\n')
