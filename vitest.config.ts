@@ -8,8 +8,10 @@ const tests = ['exercises/[0-9]*/**/*.test.ts'];
 export default defineConfig({
 	test: {
 		projects: [
-			// The learner's files, as they are in exercises/.
-			{ test: { name: 'exercises', include: tests } },
+			// The learner's files, as they are in exercises/. Transformed modules are kept on disk between runs
+			// (node_modules/.experimental-vitest-cache, keyed by each file's content), so a learner's rerun
+			// only transforms what changed: see scripts/bench/learner.ts.
+			{ test: { name: 'exercises', include: tests, experimental: { fsModuleCache: true } } },
 			// The same tests, reading each learner file from solutions/ instead.
 			{ plugins: [playAgainst(solutions)], test: { name: 'solutions', include: tests } },
 			// The workbook's own machinery: schedule loading, the grader, the scripts.

@@ -1,7 +1,7 @@
 // npm run bench:learner: how long the learner's loop takes on this machine, as median wall times.
 // Prints figures; it asserts nothing. Usage: npx tsx scripts/bench/learner.ts [--runs 7]
 import { spawnSync } from 'node:child_process';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { exercises, workbookRoot } from '#shared/manifest.ts';
 import { bin } from '../run.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exercises, type Exercise } from '#shared/manifest.ts';
-import { bin, run } from '../run.ts';
+import { run } from '../run.ts';
 import { formatProgress, type ExerciseResult } from './progress.ts';
 import { reset } from './reset.ts';
 import { solve, tempWorkbook } from './temp-workbook.ts';
@@ -58,21 +58,15 @@ describe('what progress prints', () => {
 	});
 });
 
-// The issue's walk-through, on a copy: all red, solve the first, reset it again.
+// The issue's walk-through, on a copy: all red, solve the first, solve them all, reset the first.
+// Solving them all also guards progress's --no-isolate: every test must pass as it does, isolated, in verify.
 describe('npm run progress, on a copy of the workbook', () => {
 	const progress = (root: string) =>
-		run(
-			bin('vitest'),
-			['run', '--project', 'exercises', '--reporter=./scripts/learner/progress-reporter.ts'],
-			{
-				cwd: root,
-				env: { ...process.env, NO_COLOR: '1' }
-			}
-		);
+		run('npm', ['run', '--silent', 'progress'], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
 	const all = exercises();
 	const [first, second] = all;
 
-	it('starts at 0 green pointing at the first, moves on when it is solved, and drops back after a reset', async () => {
+	it('starts at 0 green pointing at the first, moves on as they are solved, and drops back after a reset', async () => {
 		const { root, remove } = tempWorkbook();
 		try {
 			const shipped = await progress(root);
@@ -87,10 +81,19 @@ describe('npm run progress, on a copy of the workbook', () => {
 			expect(solved.output).toMatch(new RegExp(`✔ ${first!.id} · `));
 			if (second) expect(solved.output).toContain(`Next: ${second.id} · ${second.title}`);
 
+			for (const exercise of all) solve(root, exercise.folder, exercise.learnerFiles);
+			const green = await progress(root);
+			expect(green.code, green.output).toBe(0);
+			expect(green.output).toContain(`${all.length} of ${all.length} exercises green`);
+			expect(green.output).not.toContain('Next:');
+			expect(green.output).toContain('solutions/');
+
 			reset(root, first!.id, true);
-			expect((await progress(root)).output).toContain(`0 of ${all.length} exercises green`);
+			const again = await progress(root);
+			expect(again.output).toContain(`${all.length - 1} of ${all.length} exercises green`);
+			expect(again.output).toContain(`Next: ${first!.id} · ${first!.title}`);
 		} finally {
 			remove();
 		}
-	}, 60_000);
+	}, 120_000);
 });
