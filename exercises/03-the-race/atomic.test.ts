@@ -21,20 +21,28 @@ describe(heading('03'), () => {
 		playRaceSchedules('atomic', handleAtomically);
 
 		describe('every interleaving', () => {
-			it('two workers on evt-42: one ticket, one receipt, and each answers created #1 or replayed #1', async () => {
-				const explored = await exploreSameEvent(handleAtomically, 2, { prune: false });
-				noFailure(explored, 'Two workers on evt-42');
-				expect(explored.complete).toBeGreaterThanOrEqual(20);
-			});
+			it(
+				'two workers on evt-42: one ticket, one receipt, and each answers created #1 or replayed #1',
+				{ timeout: 60_000 },
+				async () => {
+					const explored = await exploreSameEvent(handleAtomically, 2, { prune: false });
+					noFailure(explored, 'Two workers on evt-42');
+					expect(explored.complete).toBeGreaterThanOrEqual(20);
+				}
+			);
 
-			it('three workers on evt-42: every state they can reach', async () => {
+			it('three workers on evt-42: every state they can reach', { timeout: 60_000 }, async () => {
 				noFailure(await exploreSameEvent(handleAtomically, 3), 'Three workers on evt-42');
 			});
 		});
 
-		it('property: up to four workers, random events, crashes and interleavings, one ticket per event', async () => {
-			const failure = tellPropertyFailure(await checkRaceProperty(handleAtomically));
-			if (failure) throw new ScheduleMismatch(failure);
-		});
+		it(
+			'property: up to four workers, random events, crashes and interleavings, one ticket per event',
+			{ timeout: 60_000 },
+			async () => {
+				const failure = tellPropertyFailure(await checkRaceProperty(handleAtomically));
+				if (failure) throw new ScheduleMismatch(failure);
+			}
+		);
 	});
 });
