@@ -1,7 +1,6 @@
 package handler
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,28 +9,16 @@ import (
 	"workbook/schedules"
 )
 
-// problemWith writes a changed copy of a real schedule under the given name, loads it, and returns
-// the loader's error message.
 func problemWith(t *testing.T, name string, change func(s map[string]any)) string {
 	t.Helper()
-	dir, err := schedules.Dir()
-	if err != nil {
-		t.Fatal(err)
+	message := schedules.LoadChanged[Schedule](t, "handler", "lost-acknowledgment", name, change)
+	if message == "" {
+		t.Fatal("the malformed schedule loaded without complaint")
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "handler", "lost-acknowledgment.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s map[string]any
-	if err := json.Unmarshal(data, &s); err != nil {
-		t.Fatal(err)
-	}
-	change(s)
-	if data, err = json.Marshal(s); err != nil {
-		t.Fatal(err)
-	}
-	return loadError(t, name, data)
+	return message
 }
+
+var at = schedules.At
 
 func loadError(t *testing.T, name string, data []byte) string {
 	t.Helper()
@@ -44,19 +31,6 @@ func loadError(t *testing.T, name string, data []byte) string {
 		t.Fatal("the malformed schedule loaded without complaint")
 	}
 	return err.Error()
-}
-
-// at walks a decoded schedule: at(s, "deliveries", 1) is the second delivery.
-func at(value any, path ...any) map[string]any {
-	for _, step := range path {
-		switch step := step.(type) {
-		case string:
-			value = value.(map[string]any)[step]
-		case int:
-			value = value.([]any)[step]
-		}
-	}
-	return value.(map[string]any)
 }
 
 func TestLoadingNamesTheFileAndField(t *testing.T) {

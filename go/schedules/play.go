@@ -1,6 +1,10 @@
 package schedules
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -76,4 +80,64 @@ func pad(text string, width int) string {
 		return text + strings.Repeat(" ", n)
 	}
 	return text
+}
+
+// LoadChanged writes a changed copy of the real schedule kind/from under the file name name, loads it,
+// and returns the loader's error ("" if it loaded): for tests that a kind's loader names file and field.
+// change gets the decoded JSON; At walks into it.
+func LoadChanged[T any, PT interface {
+	*T
+	Schedule
+}](t testing.TB, kind, from, name string, change func(s map[string]any)) string {
+	t.Helper()
+	dir, err := Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, kind, from+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s map[string]any
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	change(s)
+	if data, err = json.Marshal(s); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), name+".json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadFile[T, PT](path, "schedules/"+kind+"/"+name+".json"); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// At walks decoded JSON: At(s, "steps", 1) is the second step. A step that isn't there panics, which
+// fails the test that asked.
+func At(value any, path ...any) map[string]any {
+	for _, step := range path {
+		switch step := step.(type) {
+		case string:
+			object, ok := value.(map[string]any)
+			if !ok {
+				panic(fmt.Sprintf("schedules.At: no field %q in %v", step, path))
+			}
+			value = object[step]
+		case int:
+			items, ok := value.([]any)
+			if !ok || step >= len(items) {
+				panic(fmt.Sprintf("schedules.At: no item %d in %v", step, path))
+			}
+			value = items[step]
+		}
+	}
+	object, ok := value.(map[string]any)
+	if !ok {
+		panic(fmt.Sprintf("schedules.At: %v is not an object", path))
+	}
+	return object
 }
