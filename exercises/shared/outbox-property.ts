@@ -3,11 +3,12 @@
 // and no email may be about a ticket that does not exist.
 import fc from 'fast-check';
 import { ProviderDown } from './mail-provider.ts';
-import type { Outcome, Webhook } from './model.ts';
-import { OutboxWorld, type Sender } from './play-outbox.ts';
+import type { Webhook } from './model.ts';
+import { ScheduleMismatch } from './play-handler.ts';
+import { answered, OutboxWorld, type Sender } from './play-outbox.ts';
 import { fromNumbers, runWorkers, type CrashPoint, type WorkerPlan } from './scheduler.ts';
 import { tellTrace } from './trace.ts';
-import { identity, saidOutcome, saidTicket } from './words.ts';
+import { identity, saidTicket } from './words.ts';
 import { saidEmail } from './outbox-words.ts';
 
 // A few identities, so repeats, races and conflicts are common: evt-42 twice over, once with other words.
@@ -90,9 +91,6 @@ export function tellRounds(plan: Round[]): string {
 		.join('\n');
 }
 
-const answered = (value: unknown) =>
-	value === undefined ? 'is done' : `answers: ${saidOutcome(value as Outcome)}`;
-
 // Plays the rounds and returns what broke the property, or null.
 export async function checkRounds(sender: Sender, plan: Round[]): Promise<string | null> {
 	const world = new OutboxWorld();
@@ -171,4 +169,17 @@ export function outboxProperty(sender: () => Sender) {
 		const problem = await checkRounds(sender(), plan);
 		if (problem) throw new Error(problem);
 	});
+}
+
+// Runs the property and, when it breaks, throws one message a learner can read from the top: what broke, the
+// rounds, the trace, and the seed and path that replay it.
+export async function assertOutboxProperty(sender: () => Sender, options: fc.Parameters<[Round[]]> = {}) {
+	const result = await fc.check(outboxProperty(sender), options);
+	if (!result.failed) return;
+	const cause =
+		result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
+	const replay = `{ seed: ${result.seed}, path: ${JSON.stringify(result.counterexamplePath)} }`;
+	throw new ScheduleMismatch(
+		`The outbox property broke after ${result.numRuns} runs (shrunk ${result.numShrinks} times):\n${cause}\n\nTo replay exactly this case, pass ${replay} to assertOutboxProperty.`
+	);
 }

@@ -1,7 +1,13 @@
 // Plays an outbox schedule: deliveries through a handler, relay runs, the provider going down and time passing,
 // all on one database and one fake mail provider; then says, in the lesson's words, where it went another way.
 import { describe, it } from 'vitest';
-import { InMemoryDatabase, type Connection, type Contents, type OutboxRow } from './database.ts';
+import {
+	InMemoryDatabase,
+	UniqueViolation,
+	type Connection,
+	type Contents,
+	type OutboxRow
+} from './database.ts';
 import { MailProvider, ManualClock, type Call, type Delivered, type Mail } from './mail-provider.ts';
 import { crashed, type Outcome, type Webhook } from './model.ts';
 import type { Email } from './outbox-model.ts';
@@ -26,6 +32,10 @@ export type Sender = {
 	handle(conn: Connection, event: Webhook, mail: Mail): Promise<Outcome>;
 	relay: ((conn: Connection, mail: Mail) => Promise<void>) | null;
 };
+
+// How the trace says a worker ended: a handler's answer, or a relay that is done.
+export const answered = (value: unknown) =>
+	value === undefined ? 'is done' : `answers: ${saidOutcome(value as Outcome)}`;
 
 // One database and one mail provider, shared by every worker a schedule or a property starts.
 export class OutboxWorld {
@@ -52,6 +62,29 @@ export class OutboxWorld {
 					}
 				})
 		};
+	}
+
+	// One delivery, alone, through the sender's handler.
+	async deliver(name: string, sender: Sender, event: Webhook, crash: CrashPoint | null = null) {
+		const plan = {
+			name,
+			run: (conn: Connection) => sender.handle(conn, { ...event }, this.mailFor(conn)),
+			crash
+		};
+		const run = await runWorkers<Outcome>(this.db, [plan], oneAtATime(), { tell: answered });
+		return run.endings.get(name)!;
+	}
+
+	// One run of the sender's relay, alone; null when the sender has none.
+	async relay(name: string, sender: Sender, crash: CrashPoint | null = null): Promise<Ending<void> | null> {
+		const relay = sender.relay;
+		if (!relay) {
+			this.db.say(name, `${sender.name} has no relay: nothing runs.`);
+			return null;
+		}
+		const plan = { name, run: (conn: Connection) => relay(conn, this.mailFor(conn)), crash };
+		const run = await runWorkers<void>(this.db, [plan], oneAtATime(), { tell: answered });
+		return run.endings.get(name)!;
 	}
 
 	snapshot(): { committed: Contents; inbox: Delivered[]; calls: Call[] } {
@@ -87,11 +120,18 @@ function threw(schedule: OutboxSchedule, index: number, who: string, error: unkn
 	const where = `step ${index + 1}, ${describeStep(schedule, index)}, of schedule "${schedule.name}"`;
 	if (error instanceof NotWrittenYet) throw new ScheduleMismatch(`${error.message}\n(stopped at ${where})`);
 	const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-	const advice =
-		who === 'relay'
-			? '\nA relay does not throw: when the provider fails, it leaves the row pending for the next run and goes on.'
-			: '';
-	throw new ScheduleMismatch(`${heading(schedule)}\n${where}: your ${who} threw ${why}${advice}`);
+	throw new ScheduleMismatch(
+		`${heading(schedule)}\n${where}: your ${who} threw ${why}${adviceFor(who, error)}`
+	);
+}
+
+// The usual cause of a throw, in the lesson's words.
+function adviceFor(who: string, error: unknown): string {
+	if (who === 'relay')
+		return '\nA relay does not throw: when the provider fails, it leaves the row pending for the next run and goes on.';
+	if (error instanceof UniqueViolation && error.message.includes('outbox_key'))
+		return '\nTwo tickets asked for the same email key. The key must name the ticket (its tenant, its id, the kind of email), not the delivery or its words.';
+	return '';
 }
 
 function heading(schedule: OutboxSchedule): string {
@@ -107,35 +147,17 @@ export async function playOutbox(schedule: OutboxSchedule, sender: Sender): Prom
 	for (const [index, step] of schedule.steps.entries()) {
 		const from = world.db.trace.length;
 		if (step.do === 'deliver') {
-			const name = `delivery ${++deliveries}`;
-			const run = await runWorkers<Outcome>(
-				world.db,
-				[
-					{
-						name,
-						run: (conn) => sender.handle(conn, { ...step.event }, world.mailFor(conn)),
-						crash: deliveryCrash(step.fault)
-					}
-				],
-				oneAtATime(),
-				{ tell: (outcome) => `answers: ${saidOutcome(outcome)}` }
+			const ending = await world.deliver(
+				`delivery ${++deliveries}`,
+				sender,
+				step.event,
+				deliveryCrash(step.fault)
 			);
-			const ending = run.endings.get(name)!;
 			if (ending.kind === 'failed') threw(schedule, index, 'handler', ending.error);
 			outcomes.push(ending.kind === 'answered' ? ending.value : crashed);
 		} else if (step.do === 'relay') {
-			const name = `relay ${++relays}`;
-			const relay = sender.relay;
-			if (relay) {
-				const run = await runWorkers<void>(
-					world.db,
-					[{ name, run: (conn) => relay(conn, world.mailFor(conn)), crash: relayCrash(step) }],
-					oneAtATime(),
-					{ tell: () => 'is done' }
-				);
-				const ending: Ending<void> = run.endings.get(name)!;
-				if (ending.kind === 'failed') threw(schedule, index, 'relay', ending.error);
-			} else world.db.say(name, `${sender.name} has no relay: nothing runs.`);
+			const ending = await world.relay(`relay ${++relays}`, sender, relayCrash(step));
+			if (ending?.kind === 'failed') threw(schedule, index, 'relay', ending.error);
 		} else if (step.do === 'provider-down') world.provider.goDown();
 		else if (step.do === 'provider-up') world.provider.comeBack();
 		else world.clock.advance(step.seconds);
@@ -149,26 +171,30 @@ const withoutId = ({ id: _id, ...row }: OutboxRow): ExpectedRow => row;
 const emailOf = ({ key, to, ticketId, subject }: Email): Email => ({ key, to, ticketId, subject });
 const callOf = ({ key, answer }: Call) => ({ key, answer });
 
-// The inbox, compared email by email: which are missing, which came twice, which are about no ticket at all.
+// The inbox, ticket by ticket: which email is missing, which ticket got two, which email is about no ticket.
 export function inboxProblems(expected: Email[], actual: Email[], ticketIds: number[]): string[] {
-	const left = expected.map(saidEmail);
-	const extra: Email[] = [];
-	for (const email of actual) {
-		const at = left.indexOf(saidEmail(email));
-		if (at >= 0) left.splice(at, 1);
-		else extra.push(email);
+	const problems: string[] = [];
+	const tickets = [...new Set([...expected, ...actual].map((email) => email.ticketId))].sort((a, b) => a - b);
+	for (const id of tickets) {
+		const wanted = expected.filter((email) => email.ticketId === id).map(saidEmail);
+		const got = actual.filter((email) => email.ticketId === id).map(saidEmail);
+		if (sameLines(wanted, got)) continue;
+		const list = (lines: string[]) => lines.map((line) => `\n      ${line}`).join('');
+		if (got.length === 0) problems.push(`missing: the email ${wanted.join(', ')}`);
+		else if (!ticketIds.includes(id))
+			problems.push(
+				`${got.length} email${got.length === 1 ? '' : 's'} about ticket #${id}, which does not exist:${list(got)}`
+			);
+		else if (got.length > wanted.length)
+			problems.push(
+				`doubled: ticket #${id} got ${got.length} emails where ${wanted.length} ${wanted.length === 1 ? 'was' : 'were'} expected:${list(got)}`
+			);
+		else
+			problems.push(
+				`ticket #${id} got another email than expected:\n    expected${list(wanted)}\n    delivered${list(got)}`
+			);
 	}
-	const problems = left.map((line) => `missing: the email ${line}`);
-	for (const email of extra) {
-		const copies = actual.filter((other) => saidEmail(other) === saidEmail(email)).length;
-		const wanted = expected.filter((other) => saidEmail(other) === saidEmail(email)).length;
-		if (!ticketIds.includes(email.ticketId))
-			problems.push(`an email about ticket #${email.ticketId}, which does not exist: ${saidEmail(email)}`);
-		else if (wanted > 0)
-			problems.push(`doubled: the email ${saidEmail(email)} was delivered ${copies} times`);
-		else problems.push(`not expected: the email ${saidEmail(email)}`);
-	}
-	return [...new Set(problems)];
+	return problems;
 }
 
 function sameLines(a: string[], b: string[]): boolean {
