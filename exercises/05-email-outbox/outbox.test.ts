@@ -3,12 +3,12 @@ import { heading } from '#shared/manifest.ts';
 import { assertOutboxProperty } from '#shared/outbox-property.ts';
 import type { Webhook } from '#shared/model.ts';
 import { OutboxWorld, playOutboxSchedules, type Sender } from '#shared/play-outbox.ts';
-import { emailKey, handle, relay } from './outbox.ts';
+import { emailKey, handleWithOutbox, relay } from './outbox.ts';
 
 const evt42: Webhook = { tenant: 'acme', source: 'helpdesk', eventId: 'evt-42', subject: 'Cannot sign in' };
 const outboxRelay = (): Sender => ({
 	name: 'outbox-relay',
-	handle: (conn, event) => handle(conn, event),
+	handle: (db, event) => handleWithOutbox(db, event),
 	relay
 });
 
@@ -39,13 +39,13 @@ describe(heading('05'), () => {
 		});
 	});
 
-	describe('handle and relay', () => {
+	describe('handleWithOutbox and relay', () => {
 		playOutboxSchedules(outboxRelay);
 		it('the ticket does not wait for the mail provider: while it is down, the ticket and its row still commit', async () => {
 			const world = new OutboxWorld();
 			world.provider.goDown();
 			const ending = await world.deliver('delivery 1', outboxRelay(), evt42);
-			expect(ending, 'handle never touches the provider').toEqual({
+			expect(ending, 'handleWithOutbox never touches the provider').toEqual({
 				kind: 'answered',
 				value: { kind: 'created', ticketId: 1 }
 			});

@@ -2,23 +2,19 @@
 // sends the confirmation itself, inside its transaction, before the commit. Its tests pass: they show the damage.
 import { UniqueViolation, type Connection } from '#shared/database.ts';
 import type { Mail } from '#shared/mail-provider.ts';
-import type { Outcome, Receipt, Webhook } from '#shared/model.ts';
+import type { Outcome, Webhook } from '#shared/model.ts';
+import { replay } from '#shared/replay.ts';
 
-function answerRepeat(receipt: Receipt, event: Webhook): Outcome {
-	if (receipt.subject !== event.subject) return { kind: 'conflict', ticketId: null };
-	return { kind: 'replayed', ticketId: receipt.ticketId };
-}
-
-export async function sendInside(conn: Connection, event: Webhook, mail: Mail): Promise<Outcome> {
-	await conn.begin();
+export async function sendInside(db: Connection, event: Webhook, mail: Mail): Promise<Outcome> {
+	await db.begin();
 	try {
-		const seen = await conn.findReceipt(event);
+		const seen = await db.findReceipt(event);
 		if (seen) {
-			await conn.rollback();
-			return answerRepeat(seen, event);
+			await db.commit();
+			return replay(seen, event);
 		}
-		const ticketId = await conn.saveTicket({ tenant: event.tenant, subject: event.subject });
-		await conn.saveReceipt({ ...event, ticketId });
+		const ticketId = await db.saveTicket({ tenant: event.tenant, subject: event.subject });
+		await db.saveReceipt({ ...event, ticketId });
 		// The email leaves now. If the commit below never happens, no rollback can call it back, and the
 		// ticket it announces is gone with its burned id. Even a good key can't help: the retry's ticket is new.
 		await mail.send({
@@ -27,14 +23,14 @@ export async function sendInside(conn: Connection, event: Webhook, mail: Mail): 
 			ticketId,
 			subject: event.subject
 		});
-		await conn.commit();
+		await db.commit();
 		return { kind: 'created', ticketId };
 	} catch (error) {
-		if (conn.inTransaction) await conn.rollback();
+		if (db.inTransaction) await db.rollback();
 		if (!(error instanceof UniqueViolation)) throw error;
 		// Another worker committed this event first: answer with its ticket.
-		const receipt = await conn.findReceipt(event);
-		if (!receipt) throw error;
-		return answerRepeat(receipt, event);
+		const winner = await db.findReceipt(event);
+		if (!winner) throw error;
+		return replay(winner, event);
 	}
 }

@@ -172,14 +172,21 @@ export function outboxProperty(sender: () => Sender) {
 }
 
 // Runs the property and, when it breaks, throws one message a learner can read from the top: what broke, the
-// rounds, the trace, and the seed and path that replay it.
+// rounds, the trace, and how to replay exactly that case (OUTBOX_SEED and OUTBOX_PATH, as exercise 03 does).
 export async function assertOutboxProperty(sender: () => Sender, options: fc.Parameters<[Round[]]> = {}) {
-	const result = await fc.check(outboxProperty(sender), options);
+	const seed = process.env.OUTBOX_SEED ? Number(process.env.OUTBOX_SEED) : undefined;
+	const path = process.env.OUTBOX_PATH;
+	const replay = { ...(seed === undefined ? {} : { seed }), ...(path ? { path } : {}) };
+	const result = await fc.check(outboxProperty(sender), { ...options, ...replay });
 	if (!result.failed) return;
 	const cause =
 		result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
-	const replay = `{ seed: ${result.seed}, path: ${JSON.stringify(result.counterexamplePath)} }`;
 	throw new ScheduleMismatch(
-		`The outbox property broke after ${result.numRuns} runs (shrunk ${result.numShrinks} times):\n${cause}\n\nTo replay exactly this case, pass ${replay} to assertOutboxProperty.`
+		[
+			`The outbox property broke after ${result.numRuns} runs (shrunk ${result.numShrinks} times).`,
+			`Replay it: OUTBOX_SEED=${result.seed} OUTBOX_PATH=${result.counterexamplePath} npm test exercises/05`,
+			'',
+			cause
+		].join('\n')
 	);
 }

@@ -1,7 +1,8 @@
 import { UniqueViolation, type Connection } from '#shared/database.ts';
 import { KeyReused, ProviderDown, type Mail } from '#shared/mail-provider.ts';
-import type { Outcome, Receipt, Webhook } from '#shared/model.ts';
+import type { Outcome, Webhook } from '#shared/model.ts';
 import type { EmailKind } from '#shared/outbox-model.ts';
+import { replay } from '#shared/replay.ts';
 
 // The email's own idempotency key, from the stored ticket: its tenant, its id and the kind of email. Never from
 // the event id (two tenants can both send evt-42) or the subject (two customers can write the same words).
@@ -10,25 +11,21 @@ export function emailKey(tenant: string, ticketId: number, kind: EmailKind): str
 	return `${kind}/${tenant}/${ticketId}`;
 }
 
-function answerRepeat(receipt: Receipt, event: Webhook): Outcome {
-	if (receipt.subject !== event.subject) return { kind: 'conflict', ticketId: null };
-	return { kind: 'replayed', ticketId: receipt.ticketId };
-}
-
-// Exercise 03's fix, and in the same transaction the outbox row: what to send, under its own key.
-export async function handle(conn: Connection, event: Webhook): Promise<Outcome> {
-	await conn.begin();
+// Exercise 03's fix, and in the same transaction the outbox row: what to send, under its own key. The ticket,
+// its receipt and its row commit together or vanish together; a repeat or a conflict writes no row.
+export async function handleWithOutbox(db: Connection, event: Webhook): Promise<Outcome> {
+	await db.begin();
 	try {
-		const seen = await conn.findReceipt(event);
+		const seen = await db.findReceipt(event);
 		if (seen) {
-			await conn.rollback();
-			return answerRepeat(seen, event);
+			await db.commit();
+			return replay(seen, event);
 		}
-		const ticketId = await conn.saveTicket({ tenant: event.tenant, subject: event.subject });
-		await conn.saveReceipt({ ...event, ticketId });
-		await conn.commit();
+		const ticketId = await db.saveTicket({ tenant: event.tenant, subject: event.subject });
+		await db.saveReceipt({ ...event, ticketId });
+		await db.commit();
 		// Wrong: the row commits on its own, after the ticket, so a crash in between loses the email.
-		await conn.saveOutbox({
+		await db.saveOutbox({
 			key: emailKey(event.tenant, ticketId, 'ticket-confirmation'),
 			tenant: event.tenant,
 			ticketId,
@@ -37,19 +34,19 @@ export async function handle(conn: Connection, event: Webhook): Promise<Outcome>
 		});
 		return { kind: 'created', ticketId };
 	} catch (error) {
-		if (conn.inTransaction) await conn.rollback();
+		if (db.inTransaction) await db.rollback();
 		if (!(error instanceof UniqueViolation)) throw error;
 		// Another worker committed this event first: its receipt has the ticket to answer with.
-		const receipt = await conn.findReceipt(event);
-		if (!receipt) throw error;
-		return answerRepeat(receipt, event);
+		const winner = await db.findReceipt(event);
+		if (!winner) throw error;
+		return replay(winner, event);
 	}
 }
 
 // After the commit: send each pending row with its key, then mark it sent. A crash between the two sends it
 // again on the next run, and the provider recognises the key; marking first would lose the email instead.
-export async function relay(conn: Connection, mail: Mail): Promise<void> {
-	for (const row of await conn.pendingOutbox()) {
+export async function relay(db: Connection, mail: Mail): Promise<void> {
+	for (const row of await db.pendingOutbox()) {
 		try {
 			await mail.send({ key: row.key, to: row.to, ticketId: row.ticketId, subject: row.subject });
 		} catch (error) {
@@ -57,6 +54,6 @@ export async function relay(conn: Connection, mail: Mail): Promise<void> {
 			if (error instanceof ProviderDown || error instanceof KeyReused) continue;
 			throw error;
 		}
-		await conn.markSent(row.id);
+		await db.markSent(row.id);
 	}
 }
