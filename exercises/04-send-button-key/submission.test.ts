@@ -115,6 +115,7 @@ describe(heading('04'), () => {
 			it(`${what}: pending() is null, and Send starts a new request`, () => {
 				const { storage, store } = form(new MemoryStorage({ [support]: text }));
 				expect(store.pending(), `with ${text} stored`).toBeNull();
+				expect(storage.contents(), 'pending() discards the damaged entry').toEqual({});
 				expect(store.begin(signIn)).toEqual({ key: 'key-1', body: signIn });
 				expect(JSON.parse(storage.contents()[support]!), 'the damaged entry is replaced').toEqual({
 					key: 'key-1',
@@ -176,6 +177,8 @@ describe(heading('04'), () => {
 			['200 with ticket 7 (a replay)', reply(200, 7), { kind: 'created', ticketId: 7 }, true],
 			['400 (the subject is missing)', reply(400), { kind: 'refused', status: 400 }, true],
 			['404', reply(404), { kind: 'refused', status: 404 }, true],
+			['299, still a 2xx', reply(299, 7), { kind: 'created', ticketId: 7 }, true],
+			['499, still a 4xx', reply(499), { kind: 'refused', status: 499 }, true],
 			['422 (the key was used with another body)', reply(422), { kind: 'refused', status: 422 }, true],
 			['409 (still in progress)', reply(409), { kind: 'unsure', status: 409 }, false],
 			['500', reply(500), { kind: 'unsure', status: 500 }, false],
