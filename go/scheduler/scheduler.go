@@ -101,6 +101,23 @@ func InTurn(list ...string) Pick {
 // OneAtATime runs each worker to its end, in the order declared.
 func OneAtATime() Pick { return InTurn() }
 
+// FromNumbers picks from a list of numbers (a random test's), each taken modulo the number of workers that
+// can run; when the list runs out, it picks the first that can.
+func FromNumbers(numbers []int) Pick {
+	next := 0
+	return func(c Choice) (string, bool) {
+		if len(c.Runnable) == 0 {
+			return "", false
+		}
+		n := 0
+		if next < len(numbers) {
+			n = numbers[next]
+		}
+		next++
+		return c.Runnable[n%len(c.Runnable)], true
+	}
+}
+
 // event is what a worker's goroutine tells the scheduler: it parked on an operation, or it ended.
 type event[R any] struct {
 	parked  bool
