@@ -8,10 +8,12 @@ const tests = ['exercises/[0-9]*/**/*.test.ts'];
 export default defineConfig({
 	test: {
 		projects: [
-			// The learner's files, as they are in exercises/. Transformed modules are kept on disk between runs
-			// (node_modules/.experimental-vitest-cache, keyed by each file's content), so a learner's rerun
-			// only transforms what changed: see scripts/bench/learner.ts.
-			{ test: { name: 'exercises', include: tests, experimental: { fsModuleCache: true } } },
+			// The learner's files, as they are in exercises/. For a quick loop (scripts/bench/learner.ts): test files
+			// share their workers' imports (no shared module keeps state, and the progress test holds every
+			// exercise green this way), and transforms stay on disk between runs, keyed by each file's content.
+			{
+				test: { name: 'exercises', include: tests, isolate: false, experimental: { fsModuleCache: true } }
+			},
 			// The same tests, reading each learner file from solutions/ instead.
 			{ plugins: [playAgainst(solutions)], test: { name: 'solutions', include: tests } },
 			// The workbook's own machinery: schedule loading, the grader, the scripts.

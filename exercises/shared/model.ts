@@ -13,7 +13,8 @@ export const faults: readonly Fault[] = ['none', 'before-commit', 'after-commit'
 export type OutcomeKind = 'created' | 'crashed' | 'replayed' | 'conflict';
 export type Outcome = { kind: OutcomeKind; ticketId: number | null };
 
-export const crashed: Outcome = { kind: 'crashed', ticketId: null };
+// Frozen: every handler hands out this one object, so none may change it for the others.
+export const crashed: Outcome = Object.freeze({ kind: 'crashed', ticketId: null });
 
 // A handler as the schedules play it: one delivery at a time, and a look at what it stored.
 export interface Handler {

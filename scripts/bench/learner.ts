@@ -53,7 +53,7 @@ measured.push(
 measured.push(measure('node -e 0', process.execPath, ['-e', '0']));
 
 console.log(
-	`median wall time of ${runs} runs after one warm-up · ${cpus().length} CPUs · Node ${process.version}`
+	`median wall time of ${runs} runs after one warm-up · ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)} · Node ${process.version}`
 );
 const width = Math.max(...measured.map((m) => m.label.length));
 for (const { label, times } of measured) {

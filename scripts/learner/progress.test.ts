@@ -59,7 +59,7 @@ describe('what progress prints', () => {
 });
 
 // The walk-through, on a copy: all red, solve the first, solve them all, reset the first.
-// Solving them all also guards progress's --no-isolate: every test must pass as it does, isolated, in verify.
+// Solving them all also guards the exercises project's isolate: false: every test must pass, as in verify.
 describe('npm run progress, on a copy of the workbook', () => {
 	const progress = (root: string) =>
 		run('npm', ['run', '--silent', 'progress'], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
