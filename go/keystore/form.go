@@ -23,19 +23,16 @@ type FormState struct {
 	fields []string
 }
 
-// Editing, Sending, Unsure, Created and Refused are the form's states. Unsure(0) is no answer at all.
+// Editing, Sending and UnsureNoAnswer are states of the form; Unsure, Created and Refused make the others.
 var (
 	Editing = FormState{Kind: "editing"}
 	Sending = FormState{Kind: "sending"}
+	// UnsureNoAnswer is a request whose reply never came: it may exist or not.
+	UnsureNoAnswer = FormState{Kind: "unsure"}
 )
 
-// Unsure is a request whose outcome is unknown: no answer (status 0), or a status that leaves it open.
-func Unsure(status int) FormState {
-	if status == 0 {
-		return FormState{Kind: "unsure"}
-	}
-	return FormState{Kind: "unsure", Status: &status}
-}
+// Unsure is a reply whose status leaves the outcome open (409, 5xx, a redirect).
+func Unsure(status int) FormState { return FormState{Kind: "unsure", Status: &status} }
 
 // Created is a ticket the endpoint made (ticketID 0: it named none).
 func Created(ticketID int) FormState {

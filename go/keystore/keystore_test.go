@@ -109,3 +109,34 @@ func TestTheEndpointKeepsTheKeyContract(t *testing.T) {
 		t.Errorf("a retry got %+v, want ticket 1 replayed", replay)
 	}
 }
+
+func TestAfterAnswerReadsTheStatusFamily(t *testing.T) {
+	tests := []struct {
+		answer   Answer
+		shows    string
+		finished bool // the next Send is a new request
+	}{
+		{NoAnswer, "unsure (no answer)", false},
+		{Answer{Replied: true, Status: 201, TicketID: 1}, "created #1", true},
+		{Answer{Replied: true, Status: 299, TicketID: 1}, "created #1", true},
+		{Answer{Replied: true, Status: 302}, "unsure (HTTP 302)", false},
+		{Answer{Replied: true, Status: 400}, "refused (HTTP 400)", true},
+		{Answer{Replied: true, Status: 409}, "unsure (HTTP 409)", false},
+		{Answer{Replied: true, Status: 422}, "refused (HTTP 422)", true},
+		{Answer{Replied: true, Status: 499}, "refused (HTTP 499)", true},
+		{Answer{Replied: true, Status: 500}, "unsure (HTTP 500)", false},
+		{Answer{Replied: true, Status: 0}, "unsure (HTTP 0)", false},
+	}
+	for _, test := range tests {
+		t.Run(test.shows, func(t *testing.T) {
+			s := New[TicketBody](&MemoryStorage{}, "support", counter())
+			first := s.Begin(TicketBody{Subject: "x"}).Key
+			if shows := AfterAnswer(s, test.answer).String(); shows != test.shows {
+				t.Errorf("the form shows %q, want %q", shows, test.shows)
+			}
+			if finished := s.Begin(TicketBody{Subject: "x"}).Key != first; finished != test.finished {
+				t.Errorf("a new key after it: %v, want %v", finished, test.finished)
+			}
+		})
+	}
+}

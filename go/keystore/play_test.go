@@ -22,7 +22,7 @@ type keyStoreClient struct{ store *Submissions[TicketBody] }
 func (c keyStoreClient) opened() (*TicketBody, FormState) {
 	if p := c.store.Pending(); p != nil {
 		body := p.Body
-		return &body, Unsure(0)
+		return &body, UnsureNoAnswer
 	}
 	return nil, Editing
 }
@@ -43,7 +43,10 @@ func (newKeyPerAttempt) opened() (*TicketBody, FormState) { return nil, Editing 
 func (c newKeyPerAttempt) send(fields TicketBody) (string, TicketBody) { return c.newKey(), fields }
 
 func (newKeyPerAttempt) hear(answer Answer) FormState {
-	if answer.Replied && answer.Status >= 200 && answer.Status < 300 {
+	switch {
+	case !answer.Replied:
+		return UnsureNoAnswer
+	case answer.Status >= 200 && answer.Status < 300:
 		return Created(answer.TicketID)
 	}
 	return Unsure(answer.Status)

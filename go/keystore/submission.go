@@ -138,18 +138,18 @@ var NoAnswer = Answer{}
 // AfterAnswer says what an answer means for the form, and finishes the submission when it is over.
 func AfterAnswer[T any](s *Submissions[T], answer Answer) FormState {
 	if !answer.Replied {
-		return Unsure(0)
+		return UnsureNoAnswer
 	}
 	status := answer.Status
-	if status >= 200 && status < 300 {
+	switch family := status / 100; {
+	case family == 2:
 		s.Finish()
 		return Created(answer.TicketID)
-	}
-	// A definite no: sending it again would get the same answer, and a corrected ticket is a new request.
-	if status >= 400 && status < 500 && status != 409 {
+	case family == 4 && status != 409:
+		// A definite no: sending it again would get the same answer, and a corrected ticket is a new request.
 		s.Finish()
 		return Refused(status)
 	}
-	// 409 (still in progress), 5xx and anything else: it may exist, so keep the key and say so.
+	// 409 (still in progress), 5xx and anything else (a redirect not followed): it may exist, so keep the key.
 	return Unsure(status)
 }
