@@ -22,6 +22,8 @@ export type Options = RunSettings &
 		jobs: number;
 		// Share one run between submissions whose files for an exercise are the same.
 		share: boolean;
+		// Runs to share across calls (same seed and held-out settings give the same result); one per call if absent.
+		cache?: Map<string, Promise<ExerciseRun>>;
 		onProgress?: (done: number, total: number, label: string) => void;
 	};
 
@@ -81,13 +83,16 @@ export async function gradeClass(paths: string[], given: Partial<Options> = {}):
 	const exercises = manifestExercises();
 	const submissions = uniqueNames(paths).map(([path, name]) => readSubmission(path, exercises, name));
 	const limit = pool(Math.max(1, options.jobs));
-	const runs = new Map<string, Promise<ExerciseRun>>();
+	const runs = options.cache ?? new Map<string, Promise<ExerciseRun>>();
+	const settings = `seed ${options.seed}, ${options.heldOutChecks}×${options.heldOutRuns}`;
 	const trees: Tree[] = [];
 	let done = 0;
 	let planned = 0;
 
 	const runOn = (tree: Tree, exercise: Exercise, label: string): Promise<ExerciseRun> => {
-		const key = options.share ? exerciseKey(exercise, tree.files) : `${tree.dir}:${exercise.folder}`;
+		const key = options.share
+			? `${exerciseKey(exercise, tree.files)} ${settings}`
+			: `${tree.dir}:${exercise.folder}`;
 		let pending = runs.get(key);
 		if (!pending) {
 			planned++;
