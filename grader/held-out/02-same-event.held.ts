@@ -15,7 +15,7 @@ describe(heading('02'), () => {
 		const got = sameEvent({ ...a }, { ...b });
 		return got === wanted
 			? null
-			: `sameEvent(${said(a)}, ${said(b)}): expected ${wanted}, your code ${said(got)}`;
+			: `sameEvent(${said(a)}, ${said(b)}): the reference solution says ${wanted}, your code ${said(got)}`;
 	});
 	const receiptAndEvent = fc.tuple(webhook, webhook, fc.integer({ min: 1, max: 9 }));
 	heldOutChecks('replay answers', receiptAndEvent, ([seen, event, ticketId]) => {
@@ -26,7 +26,7 @@ describe(heading('02'), () => {
 		const got = replay({ ...receipt }, { ...again });
 		return said(got) === said(wanted)
 			? null
-			: `replay(${said(receipt)}, ${said(again)}): expected ${said(wanted)}, your code ${said(got)}`;
+			: `replay(${said(receipt)}, ${said(again)}): the reference solution says ${said(wanted)}, your code ${said(got)}`;
 	});
 	heldOutHandler(
 		'receipt-in-commit',

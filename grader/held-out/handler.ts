@@ -48,7 +48,7 @@ export function heldOutHandler(name: HandlerName, learner: () => Handler, refere
 			const schedule: HandlerSchedule = {
 				name: 'held-out',
 				title: 'A random schedule',
-				story: `Deliveries the shipped schedules do not have: ${told(random)}.`,
+				story: `Deliveries the shipped schedules do not have: ${told(random)}. Expected is what the reference solution did.`,
 				deliveries: random,
 				expect: {} as HandlerSchedule['expect']
 			};
