@@ -33,9 +33,9 @@ describe('runExercise', () => {
 			expect([...a.tests]).toEqual([...b.tests]);
 			const heldOut = [...a.tests].filter(([key]) => key.startsWith('grader/held-out/'));
 			expect(heldOut.length).toBe(2);
-			expect(heldOut.every(([, ran]) => ran.status === 'failed' && /\(seed 4[23]\)/.test(ran.message))).toBe(
-				true
-			);
+			expect(
+				heldOut.every(([, ran]) => ran.status === 'failed' && /\(held-out, seed 4[23]\)/.test(ran.message))
+			).toBe(true);
 		} finally {
 			removeTree(tree);
 		}
