@@ -6,12 +6,12 @@ import { describe } from 'vitest';
 import { heading } from '#shared/manifest.ts';
 import { checkRounds, rounds } from '#shared/outbox-property.ts';
 import type { Sender } from '#shared/play-outbox.ts';
-import { handle, relay } from '../../exercises/05-email-outbox/outbox.ts';
+import { handleWithOutbox, relay } from '../../exercises/05-email-outbox/outbox.ts';
 import { heldOutChecks } from './seed.ts';
 
 const outboxRelay = (): Sender => ({
 	name: 'outbox-relay',
-	handle: (conn, event) => handle(conn, event),
+	handle: (db, event) => handleWithOutbox(db, event),
 	relay
 });
 
