@@ -152,3 +152,37 @@ func TestExploreAllVisitsEveryInterleaving(t *testing.T) {
 		t.Errorf("%d complete runs, %d distinct orders %v; want 6", explored.Complete, len(orders), orders)
 	}
 }
+
+// Two transactions that take two keys in opposite orders: the wait that would close the cycle fails with
+// a deadlock, and the other transaction goes on.
+func TestAWaitThatClosesACycleIsADeadlock(t *testing.T) {
+	evt43 := handler.Webhook{Tenant: "acme", Source: "helpdesk", EventID: "evt-43", Subject: "Cannot export report"}
+	inOrder := func(first, second handler.Webhook) func(*database.Conn) (int, error) {
+		return func(conn *database.Conn) (int, error) {
+			if err := conn.Begin(); err != nil {
+				return 0, err
+			}
+			for _, event := range []handler.Webhook{first, second} {
+				if err := conn.SaveReceipt(handler.Receipt{Webhook: event, TicketID: 1}); err != nil {
+					return 0, errors.Join(err, conn.Rollback())
+				}
+			}
+			return 1, conn.Commit()
+		}
+	}
+	r, db := run(t, []scheduler.WorkerPlan[int]{{Name: "A", Run: inOrder(evt42, evt43)}, {Name: "B", Run: inOrder(evt43, evt42)}},
+		scheduler.InTurn("A", "B", "A", "B"))
+	var dbErr *database.Error
+	if b := r.Endings["B"]; b.Kind != scheduler.Failed || !errors.As(b.Err, &dbErr) || dbErr.Code != database.Deadlock {
+		t.Errorf("B ended %+v, want a deadlock", b)
+	}
+	if a := r.Endings["A"]; a.Kind != scheduler.Answered {
+		t.Errorf("A ended %+v, want it to commit once B rolled back", a)
+	}
+	if n := len(db.Committed().Receipts); n != 2 {
+		t.Errorf("%d receipts committed, want A's two", n)
+	}
+	if trace := database.TellTrace(db.Trace); !strings.Contains(trace, "deadlock detected") {
+		t.Errorf("the trace does not say deadlock detected:\n%s", trace)
+	}
+}
