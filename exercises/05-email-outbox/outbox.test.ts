@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heading } from '#shared/manifest.ts';
-import { assertOutboxProperty } from '#shared/outbox-property.ts';
+import { assertOutboxProperty, propertyTime } from '#shared/outbox-property.ts';
 import type { Webhook } from '#shared/model.ts';
 import { OutboxWorld, playOutboxSchedules, type Sender } from '#shared/play-outbox.ts';
 import { emailKey, handleWithOutbox, relay } from './outbox.ts';
@@ -53,8 +53,12 @@ describe(heading('05'), () => {
 				'ticket-confirmation/acme/1 pending'
 			]);
 		});
-		it('property: deliveries, relays and outages overlapping at random, crashing anywhere, then one clean relay run: every committed ticket has exactly one email, and no email is about a ticket that does not exist', async () => {
-			await assertOutboxProperty(outboxRelay, { numRuns: 150 });
-		});
+		it(
+			'property: deliveries, relays and outages overlapping at random, crashing anywhere, then one clean relay run: every committed ticket has exactly one email, and no email is about a ticket that does not exist',
+			propertyTime,
+			async () => {
+				await assertOutboxProperty(outboxRelay, { numRuns: 150 });
+			}
+		);
 	});
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProviderDown } from '#shared/mail-provider.ts';
 import { heading } from '#shared/manifest.ts';
 import type { Webhook } from '#shared/model.ts';
-import { assertOutboxProperty } from '#shared/outbox-property.ts';
+import { assertOutboxProperty, propertyTime } from '#shared/outbox-property.ts';
 import { OutboxWorld, playOutboxSchedules, type Sender } from '#shared/play-outbox.ts';
 import { sendInside } from './send-inside.ts';
 
@@ -19,7 +19,7 @@ describe(heading('05'), () => {
 			expect(ending).toMatchObject({ kind: 'failed', error: expect.any(ProviderDown) });
 			expect(world.db.committed().tickets).toEqual([]);
 		});
-		it('the property finds an email about a ticket that does not exist', async () => {
+		it('the property finds an email about a ticket that does not exist', propertyTime, async () => {
 			await expect(assertOutboxProperty(inside, { numRuns: 200, seed: 5 })).rejects.toThrow(
 				/which does not exist|delivered emails, not 1/
 			);
