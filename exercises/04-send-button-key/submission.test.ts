@@ -57,6 +57,16 @@ describe(heading('04'), () => {
 			expect(reloaded.pending()).toEqual({ key: 'key-1', body: signIn });
 			expect(reloaded.begin(edited)).toEqual({ key: 'key-1', body: signIn });
 		});
+		it('reading it on a reload leaves it stored: a second reload still finds it', () => {
+			const { storage, store } = form();
+			store.begin(signIn);
+			submissions<TicketBody>(storage, 'support', counting()).pending();
+			const again = submissions<TicketBody>(storage, 'support', counting());
+			expect(again.pending(), 'the first reload must not use the entry up').toEqual({
+				key: 'key-1',
+				body: signIn
+			});
+		});
 		it(`it keeps one entry, "${support}", holding { key, body } as JSON`, () => {
 			const { storage, store } = form();
 			store.begin(signIn);
@@ -73,6 +83,14 @@ describe(heading('04'), () => {
 			store.finish();
 			expect(Object.keys(storage.contents()).sort()).toEqual([entryName('billing'), 'theme']);
 			expect(billing.pending()?.key).toBe('billing-key');
+		});
+		it('finish() with nothing pending is harmless (a late second reply)', () => {
+			const { store } = form();
+			expect(() => store.finish(), 'before any Send').not.toThrow();
+			store.begin(signIn);
+			store.finish();
+			expect(() => store.finish(), 'after the submission was already finished').not.toThrow();
+			expect(store.begin(edited)).toEqual({ key: 'key-2', body: edited });
 		});
 		it('two forms never share a key', () => {
 			const storage = new MemoryStorage();
@@ -149,6 +167,18 @@ describe(heading('04'), () => {
 			storage.fail(['getItem']);
 			expect(store.pending()).toEqual({ key: 'key-1', body: signIn });
 		});
+		it('getItem throws as a page opens: nothing pending, and the stored submission is left for a later page', () => {
+			const { storage, store } = form();
+			store.begin(signIn);
+			storage.fail(['getItem']);
+			expect(submissions<TicketBody>(storage, 'support', counting()).pending()).toBeNull();
+			storage.heal();
+			const later = submissions<TicketBody>(storage, 'support', counting());
+			expect(later.pending(), 'an unreadable storage is no reason to delete what it holds').toEqual({
+				key: 'key-1',
+				body: signIn
+			});
+		});
 		it('removeItem throws on finish(): the finished key is never offered again on this page', () => {
 			const { storage, store } = form();
 			store.begin(signIn);
@@ -183,6 +213,8 @@ describe(heading('04'), () => {
 			['409 (still in progress)', reply(409), { kind: 'unsure', status: 409 }, false],
 			['500', reply(500), { kind: 'unsure', status: 500 }, false],
 			['503', reply(503), { kind: 'unsure', status: 503 }, false],
+			['300 (a redirect the page did not follow)', reply(300), { kind: 'unsure', status: 300 }, false],
+			['0 (an opaque response: no status to read)', reply(0), { kind: 'unsure', status: 0 }, false],
 			['no answer at all', { kind: 'no-answer' }, { kind: 'unsure', status: null }, false]
 		];
 		for (const [what, answer, shows, definite] of cases) {
