@@ -41,8 +41,8 @@ export function judgeWrong(wrong: Located, ran: Ran[]): string | null {
 	const fullName = `${heading(wrong.exercise)} > ${wrong.test}`;
 	const test = mine.find((t) => t.name === fullName);
 	if (!test) {
-		const names = mine.map((t) => `  ${t.name}`).join('\n');
-		return `${label}: no test named "${fullName}". Its tests are:\n${names}`;
+		const names = mine.map((t) => `${t.failed ? '✘' : ' '} ${t.name}`).join('\n');
+		return `${label}: no test named "${fullName}". Its tests (✘ failed) are:\n${names}`;
 	}
 	if (!test.failed) {
 		const others = mine.filter((t) => t.failed).map((t) => `  ${t.name}`);

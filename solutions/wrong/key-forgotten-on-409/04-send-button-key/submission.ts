@@ -1,0 +1,104 @@
+import {
+	entryName,
+	type Answer,
+	type FormState,
+	type KeyStore,
+	type Pending,
+	type Submissions
+} from '#shared/send-button.ts';
+
+// Wrong on purpose: a 409 (the first request is still in progress) is taken as a definite no,
+// so the key is forgotten while the request it names may still create a ticket.
+
+// The stored text, if it is a submission: anything else (not JSON, no key, no body) counts as nothing.
+function read<T>(saved: string | null): Pending<T> | null {
+	if (saved === null) return null;
+	let entry: unknown;
+	try {
+		entry = JSON.parse(saved);
+	} catch {
+		return null;
+	}
+	if (entry === null || typeof entry !== 'object' || !('body' in entry) || !('key' in entry)) return null;
+	const { key, body } = entry as { key: unknown; body: T };
+	return typeof key === 'string' && key !== '' ? { key, body } : null;
+}
+
+// One key per request the user means to send. An attempt whose outcome is unknown keeps its key and body,
+// in storage so a reload finds them, and in this page's memory so a failing storage can't lose them.
+export function submissions<T>(
+	storage: KeyStore,
+	form: string,
+	newKey: () => string = () => crypto.randomUUID()
+): Submissions<T> {
+	const name = entryName(form);
+	let current: Pending<T> | null = null;
+	// A key finished while its entry could not be removed: never offer it again from this page.
+	let finished: string | null = null;
+
+	function stored(): Pending<T> | null {
+		let saved: string | null;
+		try {
+			saved = storage.getItem(name);
+		} catch {
+			return null; // Unreadable storage: nothing pending that this page doesn't already know.
+		}
+		const entry = read<T>(saved);
+		if (saved !== null && entry === null) forget(); // Damaged: discard it.
+		return entry && entry.key !== finished ? entry : null;
+	}
+
+	function forget() {
+		try {
+			storage.removeItem(name);
+		} catch {
+			// Refused: the key is remembered in `finished` instead.
+		}
+	}
+
+	function pending(): Pending<T> | null {
+		current ??= stored();
+		return current;
+	}
+
+	return {
+		pending,
+		// Continues the unfinished submission with its original key and body, or starts a new one.
+		begin(body) {
+			const unfinished = pending();
+			if (unfinished) return unfinished;
+			const text = JSON.stringify({ key: newKey(), body });
+			// Kept as it was sent: changing the caller's object later can't change what a retry sends.
+			current = JSON.parse(text) as Pending<T>;
+			try {
+				storage.setItem(name, text);
+			} catch {
+				// Full or refused: this page still keeps it, so Send again reuses the key until the tab reloads.
+			}
+			return current;
+		},
+		// A definite answer came back: the next submission is a new request.
+		finish() {
+			finished = pending()?.key ?? finished;
+			current = null;
+			forget();
+		}
+	};
+}
+
+// What an answer means for the form, and whether the submission is over.
+export function afterAnswer<T>(submission: Submissions<T>, answer: Answer): FormState {
+	if (answer.kind === 'no-answer') return { kind: 'unsure', status: null };
+	const { status } = answer;
+	if (status >= 200 && status < 300) {
+		submission.finish();
+		return { kind: 'created', ticketId: answer.ticketId };
+	}
+	// A definite no: sending it again would get the same answer, and a corrected ticket is a new request.
+	if (status >= 400 && status < 500) {
+		submission.finish();
+		return { kind: 'refused', status };
+	}
+	// 409 (still in progress), 5xx and anything else: it may exist, so keep the key and say so.
+	return { kind: 'unsure', status };
+}
