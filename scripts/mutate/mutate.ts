@@ -111,7 +111,11 @@ export function summary(report: Report, equivalents: Equivalent[]): { lines: str
 		`mutation score: ${percent(detectedAll, undetectedAll).toFixed(1)}% overall (${detectedAll} of ${detectedAll + undetectedAll}); target ${target}% per exercise`
 	);
 	const survivors = all.flatMap((score) => score.survivors);
-	for (const stale of equivalents.filter((e) => !survivors.some((s) => explains(e, s)))) {
+	// Only for the files this run mutated: `npm run mutate -- --mutate <file>` checks one exercise.
+	const staleEntries = equivalents.filter(
+		(e) => e.file in report.files && !survivors.some((s) => explains(e, s))
+	);
+	for (const stale of staleEntries) {
 		lines.push(
 			`    listed as equivalent but no longer survives (remove it): ${stale.file} ${stale.mutator} ${JSON.stringify(stale.original)}`
 		);
