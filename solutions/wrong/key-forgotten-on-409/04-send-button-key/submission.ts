@@ -11,8 +11,7 @@ import {
 // so the key is forgotten while the request it names may still create a ticket.
 
 // The stored text, if it is a submission: anything else (not JSON, no key, no body) counts as nothing.
-function read<T>(saved: string | null): Pending<T> | null {
-	if (saved === null) return null;
+function read<T>(saved: string): Pending<T> | null {
 	let entry: unknown;
 	try {
 		entry = JSON.parse(saved);
@@ -41,10 +40,11 @@ export function submissions<T>(
 		try {
 			saved = storage.getItem(name);
 		} catch {
-			return null; // Unreadable storage: nothing pending that this page doesn't already know.
+			return null; // Unreadable, which is not damaged: nothing pending that this page doesn't already know.
 		}
+		if (saved === null) return null;
 		const entry = read<T>(saved);
-		if (saved !== null && entry === null) forget(); // Damaged: discard it.
+		if (entry === null) forget(); // Damaged: discard it.
 		return entry && entry.key !== finished ? entry : null;
 	}
 
@@ -90,15 +90,16 @@ export function submissions<T>(
 export function afterAnswer<T>(submission: Submissions<T>, answer: Answer): FormState {
 	if (answer.kind === 'no-answer') return { kind: 'unsure', status: null };
 	const { status } = answer;
-	if (status >= 200 && status < 300) {
+	const family = Math.floor(status / 100);
+	if (family === 2) {
 		submission.finish();
 		return { kind: 'created', ticketId: answer.ticketId };
 	}
 	// A definite no: sending it again would get the same answer, and a corrected ticket is a new request.
-	if (status >= 400 && status < 500) {
+	if (family === 4) {
 		submission.finish();
 		return { kind: 'refused', status };
 	}
-	// 409 (still in progress), 5xx and anything else: it may exist, so keep the key and say so.
+	// 409 (still in progress), 5xx and anything else (a redirect fetch did not follow): it may exist, so keep it.
 	return { kind: 'unsure', status };
 }
