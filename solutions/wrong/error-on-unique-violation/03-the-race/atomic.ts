@@ -1,0 +1,28 @@
+import type { Connection } from '#shared/database.ts';
+import type { Outcome, Webhook } from '#shared/model.ts';
+import { replay } from '#shared/replay.ts';
+
+// Wrong on purpose: on a unique violation it rolls back and throws, instead of reading the receipt the
+// other worker committed. The request that lost the race gets an error for a ticket that exists.
+
+// The receipt check, the ticket and the receipt in one transaction.
+export async function handleAtomically(db: Connection, event: Webhook): Promise<Outcome> {
+	await db.begin();
+	try {
+		const seen = await db.findReceipt(event);
+		if (seen) {
+			await db.commit();
+			return replay(seen, event);
+		}
+		const ticketId = await db.saveTicket({ tenant: event.tenant, subject: event.subject });
+		// If another open transaction saved this key, the insert waits for it to end.
+		await db.saveReceipt({ ...event, ticketId });
+		await db.commit();
+		return { kind: 'created', ticketId };
+	} catch (error) {
+		// The transaction is aborted either way: roll back, so our ticket goes too.
+		if (db.inTransaction) await db.rollback();
+		// A unique violation is an error like any other: the sender will retry, and the retry is replayed.
+		throw error;
+	}
+}
