@@ -32,11 +32,23 @@ it('npm run ui serves the Vitest UI on localhost, and the test stops it', async 
 	const { root, remove } = tempWorkbook();
 	const port = await freePort();
 	// Its own process group, so npm, the shell and Vitest all stop together.
-	const ui = spawn('npm', ['run', 'ui', '--', '--open=false', `--api.port=${port}`, '--api.strictPort'], {
-		cwd: root,
-		detached: true,
-		stdio: 'ignore'
-	});
+	const ui = spawn(
+		'npm',
+		[
+			'run',
+			'ui',
+			'--',
+			'--open=false',
+			`--api.port=${port}`,
+			'--api.strictPort',
+			`--experimental.fsModuleCachePath=${root}/.cache`
+		],
+		{
+			cwd: root,
+			detached: true,
+			stdio: 'ignore'
+		}
+	);
 	try {
 		const page = await answers(`http://localhost:${port}/__vitest__/`, Date.now() + 30_000);
 		expect(page).toContain('<title>Vitest</title>');
