@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { heading } from '#shared/manifest.ts';
 import { assertOutboxProperty, propertyTime } from '#shared/outbox-property.ts';
 import type { Webhook } from '#shared/model.ts';
+import { ScheduleMismatch } from '#shared/play-handler.ts';
 import { OutboxWorld, playOutboxSchedules, type Sender } from '#shared/play-outbox.ts';
+import { exploreSameEvent, tellRun } from '#shared/race-checks.ts';
 import { emailKey, handleWithOutbox, relay } from './outbox.ts';
 
 const evt42: Webhook = { tenant: 'acme', source: 'helpdesk', eventId: 'evt-42', subject: 'Cannot sign in' };
@@ -53,6 +55,18 @@ describe(heading('05'), () => {
 				'ticket-confirmation/acme/1 pending'
 			]);
 		});
+		it(
+			"two workers deliver evt-42 at once: exercise 03's fix still holds, so one creates #1 and the other gets it back",
+			{ timeout: 60_000 },
+			async () => {
+				const explored = await exploreSameEvent(handleWithOutbox, 2);
+				const first = explored.failures[0];
+				if (first)
+					throw new ScheduleMismatch(
+						`Two workers on evt-42: ${explored.failed} of ${explored.complete} interleavings break "one ticket, one receipt, one worker created #1 and the other replayed #1". The first:\n${first.problem}\n\n${tellRun(first.run)}`
+					);
+			}
+		);
 		it(
 			'property: deliveries, relays and outages overlapping at random, crashing anywhere, then one clean relay run: every committed ticket has exactly one email, and no email is about a ticket that does not exist',
 			propertyTime,
