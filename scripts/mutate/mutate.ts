@@ -94,23 +94,26 @@ export function summary(report: Report, equivalents: Equivalent[]): { lines: str
 	const said = (survivor: Survivor) =>
 		`${survivor.file}:${survivor.line} ${survivor.mutator}: ${JSON.stringify(survivor.original)} → ${JSON.stringify(survivor.replacement)}`;
 	for (const score of all) {
-		const value = percent(score.detected, score.undetected);
 		const unexplained = score.survivors.filter((s) => !equivalents.some((e) => explains(e, s)));
+		const equivalent = score.survivors.length - unexplained.length;
+		// Like Stryker's own "disable" comments, a mutant listed as equivalent is left out of the score.
+		const value = percent(score.detected, score.undetected - equivalent);
+		const raw = percent(score.detected, score.undetected);
 		const pass = value >= target && unexplained.length === 0;
 		ok &&= pass;
-		const equivalent = score.survivors.length - unexplained.length;
 		lines.push(
-			`${pass ? '✔' : '✘'} ${score.exercise}: ${value.toFixed(1)}% (${score.detected} of ${score.detected + score.undetected} mutants killed, ${equivalent} listed as equivalent)`
+			`${pass ? '✔' : '✘'} ${score.exercise}: ${value.toFixed(1)}% (${score.detected} of ${score.detected + score.undetected} mutants killed, ${equivalent} listed as equivalent; ${raw.toFixed(1)}% counting those)`
 		);
 		for (const survivor of unexplained)
 			lines.push(`    survived, not listed as equivalent: ${said(survivor)}`);
 	}
 	const detectedAll = all.reduce((sum, s) => sum + s.detected, 0);
 	const undetectedAll = all.reduce((sum, s) => sum + s.undetected, 0);
-	lines.push(
-		`mutation score: ${percent(detectedAll, undetectedAll).toFixed(1)}% overall (${detectedAll} of ${detectedAll + undetectedAll}); target ${target}% per exercise`
-	);
 	const survivors = all.flatMap((score) => score.survivors);
+	const equivalentAll = survivors.filter((s) => equivalents.some((e) => explains(e, s))).length;
+	lines.push(
+		`mutation score: ${percent(detectedAll, undetectedAll - equivalentAll).toFixed(1)}% overall (${detectedAll} of ${detectedAll + undetectedAll} killed, ${equivalentAll} equivalent; ${percent(detectedAll, undetectedAll).toFixed(1)}% counting those); target ${target}% per exercise`
+	);
 	// Only for the files this run mutated: `npm run mutate -- --mutate <file>` checks one exercise.
 	const staleEntries = equivalents.filter(
 		(e) => e.file in report.files && !survivors.some((s) => explains(e, s))
