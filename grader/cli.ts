@@ -90,12 +90,19 @@ console.error(
 	`Grading ${positionals.length} submission(s), seed ${options.seed}, ${options.jobs} at a time…`
 );
 const go = values['no-go'] ? Promise.resolve(null) : goReference();
-const grade = await gradeClass(positionals, {
-	...options,
-	onProgress: (done, total, label) => {
-		if (tty) process.stderr.write(`\r\u001b[2K${progressBar(done, total, label)}`);
-	}
-});
+let grade;
+try {
+	grade = await gradeClass(positionals, {
+		...options,
+		onProgress: (done, total, label) => {
+			if (tty) process.stderr.write(`\r\u001b[2K${progressBar(done, total, label)}`);
+		}
+	});
+} catch (error) {
+	// The reference solutions failing their own tests: no grade would be right, so none is written.
+	console.error(`\n${error instanceof Error ? error.message : String(error)}`);
+	process.exit(2);
+}
 if (tty) process.stderr.write('\r\u001b[2K');
 const goLine = await go;
 

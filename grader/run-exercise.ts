@@ -25,6 +25,7 @@ export type ExerciseRun = {
 
 export const testKey = (file: string, name: string) => `${file} › ${name}`;
 export const maxMessage = 4000;
+export const heapMegabytes = 1024;
 
 // eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g;
@@ -50,6 +51,8 @@ function environment(tree: string, exercise: Exercise, settings: RunSettings): N
 	return {
 		...env,
 		NO_COLOR: '1',
+		// A learner's code that allocates without end kills its own worker, not the machine.
+		NODE_OPTIONS: `--max-old-space-size=${heapMegabytes}`,
 		GRADE_TREE: tree,
 		GRADE_EXERCISE: exercise.folder,
 		GRADE_SEED: String(settings.seed),
@@ -88,7 +91,9 @@ export async function runExercise(
 		if (broken) return `${file} did not load: ${firstLine(broken)}`;
 		if (!report.reported)
 			return `the test process exited (code ${report.code}) before it reported: ${firstLine(report.output) || 'no output'}`;
-		return 'it did not run';
+		// A worker that died (out of memory, killed) leaves only Vitest's own words in the output.
+		const died = /Error: (.*(?:exited|terminated|heap|memory).*)$/im.exec(report.output.replace(ansi, ''));
+		return died ? `the test worker died: ${firstLine(died[1]!)}` : 'it did not run';
 	};
 	return { tests, notExecuted, seconds: (Date.now() - started) / 1000, output: report.output };
 }
