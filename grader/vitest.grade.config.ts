@@ -16,7 +16,9 @@ export default defineConfig({
 	plugins: [playAgainst(join(tree, 'exercises'))],
 	test: {
 		include: [`exercises/${folder}/**/*.test.ts`, `grader/held-out/${folder}.held.ts`],
+		// One worker per run, its test files one after another sharing imports: the process is the sandbox.
 		pool: 'forks',
+		isolate: false,
 		maxWorkers: 1,
 		fileParallelism: false,
 		watch: false
