@@ -12,7 +12,8 @@ if (!tree || !folder) throw new Error('grader/vitest.grade.config.ts needs GRADE
 
 export default defineConfig({
 	root,
-	cacheDir: join(tree, '.vite'),
+	// Each run its own cache folder: two runs on one tree never write the same files.
+	cacheDir: join(tree, '.vite', String(process.pid)),
 	plugins: [playAgainst(join(tree, 'exercises'))],
 	test: {
 		include: [`exercises/${folder}/**/*.test.ts`, `grader/held-out/${folder}.held.ts`],
