@@ -178,10 +178,13 @@ function expectedTests(exercise: Exercise, reference: ExerciseRun, stubs: Exerci
 			`The reference solutions of ${exercise.folder} do not pass their own tests; grading stopped.\n${why}`
 		);
 	}
-	return [...reference.tests.keys()].map((key) => {
+	const tests = [...reference.tests.keys()].map((key) => {
 		const [file, ...name] = key.split(' › ');
 		return { file: file!, name: name.join(' › '), free: stubs.tests.get(key)?.status === 'passed' };
 	});
+	// The given tests first, in the order they ran, then the held-out ones: a red cell shows a given failure first.
+	const heldOut = (test: { file: string }) => Number(test.file.startsWith('grader/'));
+	return tests.sort((a, b) => heldOut(a) - heldOut(b));
 }
 
 // The denominator is the reference's list: a test the learner's run never reached is "not executed".
