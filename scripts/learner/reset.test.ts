@@ -2,18 +2,18 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exercises, workbookRoot } from '#shared/manifest.ts';
-import { reset } from './reset.ts';
+import { reset, shippedCopy } from './reset.ts';
 import { solve, tempWorkbook } from './temp-workbook.ts';
 
 const [first, second] = exercises();
 
-describe('pristine/ holds every learner file as shipped', () => {
+describe('scripts/learner/shipped/ holds every learner file as shipped', () => {
 	for (const exercise of exercises()) {
 		for (const file of exercise.learnerFiles) {
-			it(`pristine/${exercise.folder}/${file}`, () => {
-				const pristine = join(workbookRoot, 'pristine', exercise.folder, file);
-				const how = `npm run reset copies it from there. If the change to the stub is meant, copy it: cp exercises/${exercise.folder}/${file} pristine/${exercise.folder}/${file}`;
-				expect(existsSync(pristine), `pristine/${exercise.folder}/${file} is missing. ${how}`).toBe(true);
+			it(shippedCopy(exercise.folder, file), () => {
+				const pristine = join(workbookRoot, shippedCopy(exercise.folder, file));
+				const how = `npm run reset copies it from there. If the change to the stub is meant, copy it: cp exercises/${exercise.folder}/${file} ${shippedCopy(exercise.folder, file)}`;
+				expect(existsSync(pristine), `${shippedCopy(exercise.folder, file)} is missing. ${how}`).toBe(true);
 				const shipped = readFileSync(join(workbookRoot, 'exercises', exercise.folder, file), 'utf8');
 				expect(
 					readFileSync(pristine, 'utf8'),
@@ -31,7 +31,7 @@ describe('npm run reset, on a copy of the workbook', () => {
 	afterEach(() => remove());
 	const read = (folder: string, file: string) => readFileSync(join(root, 'exercises', folder, file), 'utf8');
 	const shipped = (folder: string, file: string) =>
-		readFileSync(join(root, 'pristine', folder, file), 'utf8');
+		readFileSync(join(root, shippedCopy(folder, file)), 'utf8');
 
 	it('leaves files that are as shipped alone, and says so', () => {
 		const done = reset(root, first!.id, false);
@@ -74,9 +74,9 @@ describe('npm run reset, on a copy of the workbook', () => {
 	});
 	it('says which shipped copy is missing instead of guessing', () => {
 		writeFileSync(join(root, 'exercises', first!.folder, first!.learnerFiles[0]!), '// mine');
-		rmSync(join(root, 'pristine', first!.folder), { recursive: true });
+		rmSync(join(root, shippedCopy(first!.folder, '')), { recursive: true });
 		expect(() => reset(root, first!.id, true)).toThrow(
-			`pristine/${first!.folder}/${first!.learnerFiles[0]} is missing`
+			`${shippedCopy(first!.folder, first!.learnerFiles[0]!)} is missing`
 		);
 		expect(read(first!.folder, first!.learnerFiles[0]!)).toBe('// mine');
 	});

@@ -1,5 +1,5 @@
-// npm run reset -- 01: puts one exercise's learner files back as shipped, from pristine/.
-// pristine/ is a committed copy of every learner file as shipped, so reset works the same whether the
+// npm run reset -- 01: puts one exercise's learner files back as shipped, from scripts/learner/shipped/.
+// shipped/ is a committed copy of every learner file as shipped, so reset works the same whether the
 // learner commits, branches, rebases, or downloaded the workbook without git at all.
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -7,13 +7,18 @@ import { workbookRoot, type Exercise } from '#shared/manifest.ts';
 import { chooseExercise, LearnerError, readArgs, runLearnerCommand } from './args.ts';
 import { stateFolder } from './state.ts';
 
+// Where the shipped copy of an exercise's learner file is kept, relative to the workbook's root.
+export function shippedCopy(folder: string, file: string): string {
+	return join('scripts', 'learner', 'shipped', folder, file);
+}
+
 export type LearnerFile = { file: string; pristine: string; state: 'as shipped' | 'changed' | 'missing' };
 
 // Each learner file of an exercise, where its shipped copy is, and whether the learner changed it.
 export function learnerFiles(root: string, exercise: Exercise): LearnerFile[] {
 	return exercise.learnerFiles.map((name) => {
 		const file = join('exercises', exercise.folder, name);
-		const pristine = join('pristine', exercise.folder, name);
+		const pristine = shippedCopy(exercise.folder, name);
 		if (!existsSync(join(root, pristine)))
 			throw new LearnerError(
 				`The workbook has no shipped copy of ${file} (${pristine} is missing), so it can't be reset.`

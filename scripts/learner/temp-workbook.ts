@@ -3,25 +3,18 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exercises, workbookRoot } from '#shared/manifest.ts';
+import { shippedCopy } from './reset.ts';
 
-const copied = [
-	'exercises',
-	'solutions',
-	'schedules',
-	'scripts',
-	'pristine',
-	'package.json',
-	'vitest.config.ts'
-];
+const copied = ['exercises', 'solutions', 'schedules', 'scripts', 'package.json', 'vitest.config.ts'];
 
-// Every learner file starts as shipped (from pristine/), whatever state the real tree is in.
+// Every learner file starts as shipped (from their shipped copies), whatever state the real tree is in.
 export function tempWorkbook(): { root: string; remove: () => void } {
 	const root = mkdtempSync(join(tmpdir(), 'workbook-'));
 	for (const entry of copied) cpSync(join(workbookRoot, entry), join(root, entry), { recursive: true });
 	symlinkSync(join(workbookRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
 	for (const exercise of exercises(root)) {
 		for (const file of exercise.learnerFiles) {
-			cpSync(join(root, 'pristine', exercise.folder, file), join(root, 'exercises', exercise.folder, file));
+			cpSync(join(root, shippedCopy(exercise.folder, file)), join(root, 'exercises', exercise.folder, file));
 		}
 	}
 	return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
