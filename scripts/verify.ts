@@ -70,6 +70,17 @@ async function wrongSolutionsFail(): Promise<Result> {
 	return { passed: verdicts.length - problems.length, failed: problems.length, problems };
 }
 
+// npm run mutate: every exercise's tests must kill 90% of the mutants of its solution (about half a minute).
+async function mutantsKilled(): Promise<Result> {
+	const ran = await run(bin('tsx'), ['scripts/mutate/mutate.ts']);
+	const lines = ran.output.split('\n').filter((line) => /^[✔✘] \d\d-/.test(line));
+	const failedLines = lines.filter((line) => line.startsWith('✘'));
+	const problems = failedLines.slice();
+	if (ran.code !== 0 && failedLines.length === 0)
+		problems.push(`npm run mutate failed:\n${ran.output.slice(-4000)}`);
+	return { passed: lines.length - failedLines.length, failed: problems.length, problems };
+}
+
 async function schedulesLoad(): Promise<Result> {
 	const { passed, failed } = checkSchedules();
 	return { passed: passed.length, failed: failed.length, problems: failed };
@@ -139,6 +150,7 @@ const steps: Step[] = [
 	{ name: 'the harness passes its own tests', check: () => allPass('harness') },
 	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped },
 	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail },
+	{ name: 'mutation testing kills 90% per exercise (npm run mutate)', check: mutantsKilled },
 	...(await goSteps())
 ];
 
