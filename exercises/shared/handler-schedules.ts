@@ -10,6 +10,7 @@ export type Expectation = { outcomes: Outcome[]; tickets: Ticket[]; receipts: Re
 export type HandlerSchedule = {
 	name: string;
 	title: string;
+	order?: number;
 	story: string;
 	deliveries: Delivery[];
 	expect: Record<HandlerName, Expectation>;

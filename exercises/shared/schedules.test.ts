@@ -23,7 +23,13 @@ function problemWith(change: (schedule: any) => void, name = 'lost-acknowledgmen
 
 describe('schedule loading', () => {
 	it('loads all nine handler schedules', () => {
-		expect(handlerSchedules().map((s) => s.name)).toHaveLength(9);
+		const names = handlerSchedules().map((s) => s.name);
+		expect(names).toHaveLength(9);
+		expect(names.slice(0, 3), 'in the lesson\'s order, as each file\'s "order" says').toEqual([
+			'one-delivery',
+			'lost-acknowledgment',
+			'crash-before-commit'
+		]);
 	});
 	it('names the file and a misspelled field', () => {
 		const message = problemWith((s) => {

@@ -65,7 +65,10 @@ export function loadSchedules<T extends { name: string }>(kind: string, check?: 
 	const files = readdirSync(folder)
 		.filter((file) => file.endsWith('.json'))
 		.sort();
-	return files.map((file) => loadSchedule(kind, join(folder, file), check));
+	const loaded = files.map((file) => loadSchedule(kind, join(folder, file), check));
+	// The lesson's order where a schedule gives one ("order"), so the test list reads like the lesson.
+	const place = (schedule: T) => (schedule as { order?: number }).order ?? Number.POSITIVE_INFINITY;
+	return loaded.sort((a, b) => place(a) - place(b));
 }
 
 export function loadSchedule<T extends { name: string }>(

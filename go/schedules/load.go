@@ -20,6 +20,9 @@ import (
 type Named struct {
 	Schema string `json:"$schema,omitempty"`
 	Name   string `json:"name"`
+	// Order is where the schedule stands in the lesson's telling, when it says; TypeScript lists its
+	// tests in this order.
+	Order int `json:"order,omitempty"`
 	// File is where the schedule came from, relative to the workbook's root: schedules/handler/x.json.
 	File string `json:"-"`
 }
