@@ -40,6 +40,11 @@ describe('what progress prints', () => {
 		expect(text).toContain('npm run hint -- 02');
 		expect(text).toContain('exercises/02-x/README.md');
 	});
+	it('shows the green tests of given code apart, so an untouched exercise reads 0 of its own', () => {
+		const text = formatProgress([{ exercise: one, passed: 0, total: 21, given: 19 }], { goFolder: false });
+		expect(text).toContain('0 of 1 exercises green · 0 of 21 tests pass');
+		expect(text).toMatch(/✘ 01 · The first handler +0\/21 +\(\+19 on given code\) +← next/);
+	});
 	it('counts an exercise whose tests did not run as red, never green', () => {
 		const text = formatProgress([{ exercise: one, passed: 0, total: 0 }], { goFolder: false });
 		expect(text).toMatch(/✘ 01 · The first handler +no tests ran +← next/);

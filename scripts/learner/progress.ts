@@ -5,6 +5,8 @@ export type ExerciseResult = {
 	exercise: Exercise;
 	passed: number;
 	total: number;
+	// Green tests of code the exercise gives (03's separate.ts, 05's send-inside.ts): shown apart, never counted.
+	given?: number;
 	// The first red test, in the order the file runs them, and the start of what it said.
 	firstRed?: { test: string; message: string };
 };
@@ -41,8 +43,9 @@ export function formatProgress(
 	const rows = results.map((r) => {
 		const mark = isGreen(r) ? paint.green('✔') : paint.red('✘');
 		const count = r.total === 0 ? 'no tests ran' : `${r.passed}/${r.total}`.padStart(countWidth);
+		const given = r.given ? paint.dim(`  (+${r.given} on given code)`) : '';
 		const pointer = r === next ? '   ← next' : '';
-		return `  ${mark} ${`${r.exercise.id} · ${r.exercise.title}`.padEnd(width)}  ${count}${pointer}`;
+		return `  ${mark} ${`${r.exercise.id} · ${r.exercise.title}`.padEnd(width)}  ${count}${given}${pointer}`;
 	});
 	const head = `${green} of ${results.length} exercises green · ${passed} of ${total} tests pass`;
 	const lines = [head, '', ...rows, ''];
