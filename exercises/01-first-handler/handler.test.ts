@@ -1,4 +1,5 @@
-import { describe } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { Webhook } from '#shared/model.ts';
 import { heading } from '#shared/manifest.ts';
 import { playHandlerSchedules, snapshotIsACopy } from '#shared/play-handler.ts';
 import { TicketHandler } from './handler.ts';
@@ -6,4 +7,20 @@ import { TicketHandler } from './handler.ts';
 describe(heading('01'), () => {
 	playHandlerSchedules('create-every-time', () => new TicketHandler());
 	snapshotIsACopy(() => new TicketHandler());
+
+	it('a crash before the commit saves nothing; a crash after it keeps the ticket', () => {
+		const evt42: Webhook = {
+			tenant: 'acme',
+			source: 'helpdesk',
+			eventId: 'evt-42',
+			subject: 'Cannot sign in'
+		};
+		const handler = new TicketHandler();
+		expect(handler.handle(evt42, 'before-commit')).toEqual({ kind: 'crashed', ticketId: null });
+		expect(handler.snapshot().tickets, 'the worker died before saving anything').toEqual([]);
+		expect(handler.handle(evt42, 'after-commit')).toEqual({ kind: 'crashed', ticketId: null });
+		expect(handler.snapshot().tickets, 'the ticket was saved, then the worker died').toEqual([
+			{ id: 1, tenant: 'acme', subject: 'Cannot sign in' }
+		]);
+	});
 });

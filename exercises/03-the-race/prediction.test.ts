@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { heading } from '#shared/manifest.ts';
 import { ScheduleMismatch } from '#shared/play-handler.ts';
 import { playRace } from '#shared/play-race.ts';
@@ -14,7 +14,10 @@ describe(heading('03'), () => {
 			const schedule = raceSchedules().find((s) => s.name === 'two-workers-alternate')!;
 			const problem = judgePrediction(prediction, schedule);
 			if (problem) throw new ScheduleMismatch(problem);
-			const { run } = await playRace(schedule, handleSeparately);
+			const { run, contents } = await playRace(schedule, handleSeparately);
+			// The guess matched the schedule; the race itself, played now, must leave what was guessed.
+			expect(contents.tickets, 'tickets separate.ts left').toHaveLength(prediction.tickets!);
+			expect(contents.receipts, 'receipts separate.ts left').toHaveLength(prediction.receipts!);
 			console.log(`Your prediction is right. Here is the race, step by step:\n${tellRun(run)}`);
 		});
 	});
