@@ -1,65 +1,48 @@
 // The Go reference line: the Go solutions play the same schedules; the class report says how many passed.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { run } from '../scripts/run.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { goTest, goVersion, type GoReport } from '../scripts/go-test.ts';
+import { scheduleFiles } from '../scripts/parity.ts';
 import { root } from './paths.ts';
 
-type Event = { Action?: string; Test?: string; Package?: string; Output?: string };
+export type GoCount = { passed: number; total: number; subtests: number; failed: string[]; unplayed: number };
 
-// Every schedule's name, from the files under schedules/<kind>/.
-export function scheduleNames(): Set<string> {
-	const folder = join(root, 'schedules');
-	const kinds = readdirSync(folder, { withFileTypes: true }).filter(
-		(e) => e.isDirectory() && e.name !== 'schema'
-	);
-	return new Set(
-		kinds.flatMap((kind) =>
-			readdirSync(join(folder, kind.name))
-				.filter((file) => file.endsWith('.json'))
-				.map((file) => basename(file, '.json'))
-		)
-	);
-}
-
-// Counts the leaf subtests named after a schedule (t.Run(schedule.Name, …)) that passed, of those that ran.
-export function countSchedules(
-	json: string,
-	names: Set<string>
-): { passed: number; total: number; subtests: number; failed: string[] } {
-	const results = new Map<string, string>();
-	for (const line of json.split('\n')) {
-		if (!line.startsWith('{')) continue;
-		let event: Event;
-		try {
-			event = JSON.parse(line);
-		} catch {
-			continue;
+// Of the schedule files, how many the Go tests played (their "plays …" lines) with every such test green.
+export function countSchedules(report: GoReport, files: string[]): GoCount {
+	const green = new Map<string, boolean>();
+	let subtests = 0;
+	for (const test of report.tests) {
+		if (test.plays.length === 0 || test.status === 'skipped') continue;
+		subtests += 1;
+		for (const played of test.plays) {
+			const schedule = played.split(' as ')[0]!;
+			green.set(schedule, (green.get(schedule) ?? true) && test.status === 'passed');
 		}
-		if (!event.Test || (event.Action !== 'pass' && event.Action !== 'fail')) continue;
-		results.set(`${event.Package ?? ''} ${event.Test}`, event.Action);
 	}
-	const tests = [...results.keys()];
-	const leaves = tests.filter((test) => !tests.some((other) => other.startsWith(`${test}/`)));
-	const scheduleOf = (test: string) => test.split('/').at(-1) ?? '';
-	const played = leaves.filter((test) => names.has(scheduleOf(test)));
-	const schedules = new Set(played.map(scheduleOf));
-	const failed = [...new Set(played.filter((test) => results.get(test) === 'fail').map(scheduleOf))];
-	return { passed: schedules.size - failed.length, total: schedules.size, subtests: played.length, failed };
+	const failed = files.filter((file) => green.get(file) === false);
+	const played = files.filter((file) => green.has(file)).length;
+	return {
+		passed: played - failed.length,
+		total: files.length,
+		subtests,
+		failed,
+		unplayed: files.length - played
+	};
 }
 
 export async function goReference(goDir = join(root, 'go'), timeoutMs = 180_000): Promise<string> {
 	if (!existsSync(join(goDir, 'go.mod')))
 		return 'Go reference: not run: there is no go/ folder with a go.mod';
-	if (spawnSync('go', ['version']).status !== 0) return 'Go reference: not run: Go is not installed';
-	const ran = await run('go', ['test', '-json', './...'], { cwd: goDir, timeoutMs, maxOutput: 20_000_000 });
-	if (ran.timedOut) return `Go reference: stopped after ${timeoutMs / 1000} s`;
-	const { passed, total, subtests, failed } = countSchedules(ran.output, scheduleNames());
-	if (total === 0) {
-		const why =
-			ran.output.split('\n').find((line) => line.trim() && !line.startsWith('{')) ?? `exit code ${ran.code}`;
-		return `Go reference: no schedule ran (${why.trim()})`;
-	}
-	const failing = failed.length ? `; failed: ${failed.join(', ')}` : '';
-	return `Go reference: ${passed} of ${total} schedules (${subtests} subtests${failing})`;
+	if (!(await goVersion())) return 'Go reference: not run: Go is not installed';
+	const report = await goTest(goDir, timeoutMs);
+	const { passed, total, subtests, failed, unplayed } = countSchedules(
+		report,
+		scheduleFiles(join(root, 'schedules'))
+	);
+	if (subtests === 0)
+		return `Go reference: no schedule ran (${report.problems[0]?.split('\n')[0] ?? 'no test said it plays one'})`;
+	const notes = [`${subtests} subtests`];
+	if (failed.length) notes.push(`failed: ${failed.join(', ')}`);
+	if (unplayed) notes.push(`${unplayed} not played`);
+	return `Go reference: ${passed} of ${total} schedules (${notes.join('; ')})`;
 }

@@ -76,8 +76,11 @@ export function readGoTestJson(stdout: string, code: number): GoReport {
 	return { tests: [...tests.values()], problems, code };
 }
 
-// go test -json ./... in go/, read into tests. Error text from a failed build goes to problems.
-export async function goTest(): Promise<GoReport> {
-	const ran = await run('go', ['test', '-json', './...'], { cwd: goDir });
-	return readGoTestJson(ran.output, ran.code);
+// go test -json ./... in go/ (or another module), read into tests. Error text from a failed build goes to
+// problems; past timeoutMs the run is stopped and says so.
+export async function goTest(dir = goDir, timeoutMs?: number): Promise<GoReport> {
+	const ran = await run('go', ['test', '-json', './...'], { cwd: dir, timeoutMs });
+	const report = readGoTestJson(ran.output, ran.code);
+	if (ran.timedOut) report.problems.push(`go test stopped after ${(timeoutMs ?? 0) / 1000} s`);
+	return report;
 }
