@@ -7,6 +7,7 @@ import { goDir, goTest, goVersion, type GoReport } from './go-test.ts';
 import { parity, scheduleFiles } from './parity.ts';
 import { bin, run } from './run.ts';
 import { vitestJson, type VitestReport } from './vitest-json.ts';
+import { MissingProgram, needProgram, systemPrograms, type SystemProgram } from './system/packages.ts';
 import { playWrongSolutions } from './wrong/play-wrong.ts';
 
 // warnings are printed but fail nothing; skipped says, in one line, why a step did not run.
@@ -139,7 +140,22 @@ async function goSteps(): Promise<Step[]> {
 	return [{ name: 'Go', check: async () => ({ passed: 0, failed: 0, problems: [], skipped: why }) }];
 }
 
+// The browser tests and the grader's sandbox need Debian's chromium and bubblewrap: installed here when missing.
+async function systemProgramsPresent(): Promise<Result> {
+	const problems: string[] = [];
+	for (const program of Object.keys(systemPrograms) as SystemProgram[]) {
+		try {
+			needProgram(program);
+		} catch (error) {
+			if (!(error instanceof MissingProgram)) throw error;
+			problems.push(error.message);
+		}
+	}
+	return { passed: Object.keys(systemPrograms).length - problems.length, failed: problems.length, problems };
+}
+
 const steps: Step[] = [
+	{ name: 'system programs (chromium, bwrap), installed when missing', check: systemProgramsPresent },
 	{
 		name: 'formatting (prettier --check)',
 		check: () => command(bin('prettier'), ['--check', '--log-level=warn', '.'])
