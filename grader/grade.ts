@@ -1,9 +1,11 @@
 // Grades a class: expectations from the reference first, then one sandboxed run per exercise per submission,
 // judged outside the sandbox; each learner's grade is handed on (onGraded) as soon as that learner is done.
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { exercises as manifestExercises, type Exercise } from '#shared/manifest.ts';
 import { planExercises, type Frozen, type Planned } from './expect.ts';
-import { learnerNames } from './names.ts';
+import { commonFolder, learnerNames } from './names.ts';
+import { root } from './paths.ts';
 import { maxObservations, runExercise, type ExerciseRun } from './run-exercise.ts';
 import { findSandbox, type Sandbox } from './sandbox.ts';
 import {
@@ -125,6 +127,17 @@ export async function gradeClass(paths: string[], given: Partial<Options> = {}):
 		maxObservations
 	};
 	const named = learnerNames(paths, options.classFolder);
+	// The grader's own paths never reach a learner's report, even when the learner's code wrote them itself.
+	const hidden = [
+		root.replace(/\/$/, ''),
+		options.classFolder ?? commonFolder(paths.map((path) => resolve(path)))
+	]
+		.filter((path) => path.length > 1)
+		.sort((a, b) => b.length - a.length);
+	const scrub = (verdict: Verdict): Verdict => ({
+		...verdict,
+		message: hidden.reduce((text, path) => text.split(path).join('<grader>'), verdict.message)
+	});
 	const refused = named.flatMap((entry) =>
 		'refused' in entry ? [{ path: entry.path, reason: entry.refused }] : []
 	);
@@ -168,7 +181,7 @@ export async function gradeClass(paths: string[], given: Partial<Options> = {}):
 				} else {
 					const ran = await runOn(submission, plan);
 					seconds += ran.seconds;
-					verdicts = ran.verdicts;
+					verdicts = ran.verdicts.map(scrub);
 				}
 				return scoreExercise(plan.exercise, verdicts, options);
 			})

@@ -36,6 +36,7 @@ export function stampLines(graded: Graded): string[] {
 export function submissionNotes(graded: Graded): string[] {
 	const { submission } = graded;
 	const notes: string[] = [];
+	if (graded.unsafe) notes.push('Graded WITHOUT a sandbox (--unsafe-no-sandbox): its code ran unsealed.');
 	if (submission.notAWorkbook) notes.push(`Nothing graded: ${submission.notAWorkbook}.`);
 	if (submission.missing.length && !submission.notAWorkbook)
 		notes.push(`Not submitted: ${submission.missing.join(', ')}`);

@@ -12,7 +12,7 @@ import { resolve, sep } from 'node:path';
 export const outputNames = ['class.csv', 'report.txt', 'results.json', 'samples'];
 export type Named = { path: string; name: string } | { path: string; refused: string };
 
-function commonFolder(paths: string[]): string {
+export function commonFolder(paths: string[]): string {
 	const split = paths.map((path) => path.split(sep));
 	const parent = split[0]!.slice(0, -1);
 	let length = parent.length;

@@ -131,8 +131,13 @@ export function verdictsFrom(
 		heldOut: check.heldOut,
 		free: check.free
 	});
-	if (observed.tampered) {
-		const message = `0 for this exercise: its code wrote on the grader's observation channel (${observed.tampered})`;
+	const forfeit = observed.tampered
+		? `its code wrote on the grader's observation channel (${observed.tampered})`
+		: ran.started > 0
+			? `its code started ${ran.started === 1 ? 'a process' : `${ran.started} processes`} of its own, which learner code may not`
+			: null;
+	if (forfeit) {
+		const message = `0 for this exercise: ${forfeit}`;
 		return checks.map((check) => ({ ...base(check), status: 'failed', message }));
 	}
 	const notRun = whyNotRun(ran, observed, limits, exercise.folder);
@@ -164,6 +169,12 @@ export function verdictsFrom(
 	});
 }
 
+const withoutExpect = (input: unknown) => {
+	if (!input || typeof input !== 'object' || Array.isArray(input) || !('expect' in input)) return input;
+	const { expect: _expect, ...rest } = input as Record<string, unknown>;
+	return rest;
+};
+
 export async function runExercise(
 	sandbox: Sandbox,
 	exercise: Exercise,
@@ -174,7 +185,8 @@ export async function runExercise(
 	const job = {
 		folder: exercise.folder,
 		files: exercise.learnerFiles,
-		checks: checks.map(({ observer, cases }) => ({ observer, cases }))
+		// The sandbox gets inputs only: a schedule's own expectations stay outside, with the judge.
+		checks: checks.map(({ observer, cases }) => ({ observer, cases: cases.map(withoutExpect) }))
 	};
 	const sandboxed = sandbox.bwrap !== null;
 	const harness = await compiledHarness({ sandboxed });

@@ -40,8 +40,12 @@ export type SandboxRun = {
 	signal: string | null;
 	timedOut: boolean;
 	outOfMemory: boolean;
+	// The most processes the run had at once beyond its own three (bwrap, bwrap's init, node): children it started.
+	started: number;
 	seconds: number;
 };
+// bwrap, the PID namespace's init, and node: a run that has more started a process of its own.
+const ownProcesses = 3;
 
 const memoryRoot = '/sys/fs/cgroup/memory';
 const pidsRoot = '/sys/fs/cgroup/pids';
@@ -203,11 +207,21 @@ export function runSandboxed(
 			timedOut = true;
 			stop();
 		}, limits.timeoutMs);
+		// Learner code never needs a process of its own; the cgroup's list, looked at often, shows any it starts.
+		let most = 0;
+		const count = () => {
+			const procs = readText(join(cgroups[1] ?? '', 'cgroup.procs'))
+				.split('\n')
+				.filter(Boolean).length;
+			most = Math.max(most, procs);
+		};
+		const watcher = cgroups.length ? setInterval(count, 25) : undefined;
 		let finished = false;
 		const finish = (code: number | null, signal: string | null) => {
 			if (finished) return;
 			finished = true;
 			clearTimeout(timer);
+			clearInterval(watcher);
 			const oom = cgroups.length
 				? /oom_kill [1-9]/.test(readText(join(cgroups[0]!, 'memory.oom_control')))
 				: false;
@@ -222,11 +236,13 @@ export function runSandboxed(
 				signal,
 				timedOut,
 				outOfMemory: oom,
+				started: Math.max(0, most - ownProcesses),
 				seconds: (Date.now() - started) / 1000
 			});
 		};
 		// When the sandbox's first process exits, everything it started goes too; its pipes close soon after.
 		child.on('exit', (code, signal) => {
+			if (cgroups.length) count();
 			stop();
 			setTimeout(() => {
 				for (const stream of [child.stdout, child.stderr, channel])

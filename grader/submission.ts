@@ -67,6 +67,11 @@ export function readSubmission(path: string, exercises: Exercise[], name = basen
 			: 'the submission is not a folder';
 		return submission;
 	}
+	const linked = lookAt(path, 'exercises').refused;
+	if (linked) {
+		submission.notAWorkbook = `${linked}: only real folders and regular files are taken`;
+		return submission;
+	}
 	const folder = exercisesFolder(path);
 	if (folder === null) {
 		const empty = readdirSync(path).length === 0;

@@ -45,12 +45,12 @@ const repeatAfterCommit: Check = {
 	heldOut: false,
 	observer: 'repeat-after-commit',
 	cases: [evt42],
-	judge: (_input, { answer, before, after }: { answer: unknown; before: string; after: string }) => {
+	judge: (_input, { answer, before, after }: { answer: unknown; before: unknown; after: unknown }) => {
 		if (canonical(answer) !== canonical({ kind: 'crashed', ticketId: null }))
 			return `A repeat of evt-42 whose worker dies after the commit: expected crashed (nobody hears an answer), your handler ${said(answer)}.`;
-		return after === before
+		return canonical(after) === canonical(before)
 			? null
-			: `A repeat commits nothing, but the store changed.\nbefore: ${before}\nafter:  ${after}`;
+			: `A repeat commits nothing, but the store changed.\nbefore: ${said(before)}\nafter:  ${said(after)}`;
 	}
 };
 

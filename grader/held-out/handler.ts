@@ -10,7 +10,7 @@ import {
 import { faults, type Webhook } from '#shared/model.ts';
 import { judgeHandler, type Played } from '#shared/play-handler.ts';
 import { identity } from '#shared/words.ts';
-import { heldOut, type Check, type ProbeSettings } from '../probe.ts';
+import { canonical, heldOut, said, type Check, type ProbeSettings } from '../probe.ts';
 
 // A few identities, so deliveries repeat; "a:b"/"c" and "a"/"b:c" read the same when joined with ":".
 const identities = [
@@ -69,10 +69,10 @@ export const snapshotIsACopy: Check = {
 	heldOut: false,
 	observer: 'snapshot-copy',
 	cases: [null],
-	judge: (_input, { before, after }: { before: string; after: string }) =>
-		after === before
+	judge: (_input, { before, after }: { before: unknown; after: unknown }) =>
+		canonical(after) === canonical(before)
 			? null
-			: `Changing what snapshot() returned changed the handler's store.\nbefore: ${before}\nafter:  ${after}\nReturn a copy (copyDatabase from #shared/model.ts), not the live arrays.`
+			: `Changing what snapshot() returned changed the handler's store.\nbefore: ${said(before)}\nafter:  ${said(after)}\nReturn a copy (copyDatabase from #shared/model.ts), not the live arrays.`
 };
 
 export function heldOutSchedules(settings: ProbeSettings, name: HandlerName): Check[] {

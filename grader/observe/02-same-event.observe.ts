@@ -13,8 +13,8 @@ export const observers: Observers = {
 	'repeat-after-commit': ({ 'handler.ts': code }, event: Webhook) => {
 		const handler = new code.ReceiptHandler();
 		handler.handle({ ...event });
-		const before = JSON.stringify(handler.snapshot());
+		const before = structuredClone(handler.snapshot());
 		const answer = handler.handle({ ...event }, 'after-commit');
-		return { answer, before, after: JSON.stringify(handler.snapshot()) };
+		return { answer, before, after: handler.snapshot() };
 	}
 };
