@@ -35,7 +35,7 @@ export function learnerNames(paths: string[], classFolder?: string): Named[] {
 			return { path: given, refused: `"${name}" is a name the grader writes its own output under` };
 		if (name.startsWith('.') || name.split('~').some((part) => part.startsWith('.')))
 			return { path: given, refused: `"${name}" starts with "."` };
-		if (!/^[\w.+@=~-]+$/u.test(name))
+		if (!/^[\p{L}\p{N}_.+@=~-]+$/u.test(name))
 			return { path: given, refused: `"${name}" holds characters other than letters, digits and ._+@=-` };
 		return { path: given, name };
 	});

@@ -10,7 +10,8 @@ import { compiledHarness } from './compile.ts';
 import { makeView, removeView } from './tree.ts';
 
 export const maxMessage = 4000;
-export const maxObservations = 32 * 1024 * 1024;
+// Far more than any exercise's observations (a few hundred KB), and small enough to judge quickly.
+export const maxObservations = 8 * 1024 * 1024;
 
 // eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g;

@@ -308,7 +308,7 @@ export const samples: Sample[] = [
 		kind: 'class',
 		base: 'solutions',
 		...zeroAt01,
-		says: /01: not executed: its observations passed 32 MB; the run was stopped/
+		says: /01: not executed: its observations passed 8 MB; the run was stopped/
 	},
 
 	// Unpacking: nothing followed, nothing that blocks.

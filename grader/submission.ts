@@ -8,7 +8,8 @@ import { lookAt, takeFile } from './unpack.ts';
 
 // A learner file larger than this is not a handler; it is not taken.
 export const maxLearnerFile = 256 * 1024;
-const skippedFolders = new Set(['node_modules', '.git']);
+// Named once, never walked: what a checkout grows, and the grader's own folders, which it never compares.
+const skippedFolders = new Set(['node_modules', '.git', 'solutions', 'grader']);
 const maxWalk = 20_000;
 
 export type Submission = {

@@ -1,31 +1,65 @@
-// npm run bench:grade -- [copies] [jobs]: grades N copies of the complete submission, each run for real
-// (no sharing of identical runs), and prints seconds per submission and submissions per minute.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+// npm run bench:grade -- [copies] [jobs]: grades N copies of the complete submission, each run for real (no
+// sharing of identical runs), in the sandbox; then a few copies without it, to tell what the sandbox costs per
+// exercise run. Prints seconds per submission, submissions per minute, and the machine's load while it ran.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exercises } from '#shared/manifest.ts';
-import { gradeClass } from '../../grader/grade.ts';
+import { planExercises } from '../../grader/expect.ts';
+import { gradeClass, settingsOf, type ClassGrade } from '../../grader/grade.ts';
 import { materializeSamples, samples } from '../../grader/samples.ts';
 
-const copies = Number(process.argv[2] ?? 8);
+const copies = Number(process.argv[2] ?? 12);
 const jobs = Number(process.argv[3] ?? availableParallelism());
 const dir = mkdtempSync(join(tmpdir(), 'bench-grade-'));
+const load = () =>
+	loadavg()
+		.map((n) => n.toFixed(1))
+		.join(' ');
+
+function copiesOf(complete: string, n: number, label: string): string[] {
+	return Array.from({ length: n }, (_, i) => {
+		const copy = join(dir, label, `learner-${i + 1}`);
+		cpSync(complete, copy, { recursive: true });
+		return copy;
+	});
+}
+
+const perRun = (grade: ClassGrade) => {
+	const seconds = grade.graded.flatMap((g) => g.seconds);
+	return seconds.reduce((a, b) => a + b, 0) / grade.runs;
+};
+
 try {
-	const complete = materializeSamples(dir)[samples.findIndex((s) => s.name === 'complete')]!;
-	const paths = Array.from({ length: copies }, () => complete);
-	const grade = await gradeClass(paths, { seed: 1, jobs, share: false });
-	const full = grade.graded.every((graded) => graded.score === graded.max);
-	const perSubmission = grade.seconds / copies;
+	const complete = materializeSamples(join(dir, 'samples'))[samples.findIndex((s) => s.name === 'complete')]!;
+	const options = { seed: 1, jobs, share: false, heldOutChecks: 4, heldOutRuns: 25 };
+	console.log(`load average before: ${load()} (1, 5, 15 minutes), ${availableParallelism()} cores`);
+	let started = Date.now();
+	const planned = await planExercises(exercises(), settingsOf(options));
+	const planning = (Date.now() - started) / 1000;
+	started = Date.now();
+	const sealed = await gradeClass(copiesOf(complete, copies, 'sealed'), { ...options, planned });
+	const seconds = (Date.now() - started) / 1000;
+	const loadDuring = load();
+	const few = Math.max(2, Math.round(copies / 3));
+	const open = await gradeClass(copiesOf(complete, few, 'open'), { ...options, planned, unsafe: true });
+	const full = [...sealed.graded, ...open.graded].every((graded) => graded.score === graded.max);
+	const perSubmission = (seconds + planning) / copies;
 	console.log(
-		`${copies} copies of the complete submission, ${exercises().length} exercises, ${jobs} at a time`
+		`expectations from the reference (once per class): ${planning.toFixed(1)} s, ${exercises().length} exercises`
 	);
 	console.log(
-		`${grade.runs} exercise runs (the reference and the stubs included) in ${grade.seconds.toFixed(1)} s`
+		`${copies} copies of the complete submission, ${sealed.runs} sandboxed exercise runs, ${jobs} at a time: ${seconds.toFixed(1)} s`
 	);
 	console.log(
-		`${perSubmission.toFixed(2)} s per submission, ${(60 / perSubmission).toFixed(1)} submissions per minute`
+		`${perSubmission.toFixed(2)} s per submission (planning included), ${(60 / perSubmission).toFixed(1)} submissions per minute`
 	);
-	console.log(`a class of 30: about ${((30 * perSubmission) / 60).toFixed(1)} minutes`);
+	const sandboxed = perRun(sealed);
+	const bare = perRun(open);
+	console.log(
+		`one exercise run: ${sandboxed.toFixed(2)} s in the sandbox, ${bare.toFixed(2)} s without (${few} copies): the sandbox costs ${((sandboxed - bare) * 1000).toFixed(0)} ms a run`
+	);
+	console.log(`load average after the sandboxed runs: ${loadDuring}`);
 	if (!full) console.log('✘ a copy of the complete submission did not get full marks');
 	process.exitCode = full ? 0 : 1;
 } finally {
