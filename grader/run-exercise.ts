@@ -15,8 +15,12 @@ export const maxObservations = 8 * 1024 * 1024;
 
 // eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g;
+// Learner text reaches a terminal: colours go, and any other control character is shown as "?".
+// eslint-disable-next-line no-control-regex
+const control = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+export const printable = (text: string) => text.replace(ansi, '').replace(control, '?');
 export function clip(text: string, limit = maxMessage): string {
-	const plain = text.replace(ansi, '').trimEnd();
+	const plain = printable(text).trimEnd();
 	return plain.length > limit
 		? `${plain.slice(0, limit)}\n[… ${plain.length - limit} more characters cut]`
 		: plain;

@@ -97,9 +97,14 @@ function bwrapArgs(harness: string, view: string, folder: string): string[] {
 		'--chdir',
 		'/wb',
 		'node',
+		...nodeFlags,
 		'/wb/observe/main.js'
 	];
 }
+
+// JavaScript's built-ins frozen before any code runs: learner code cannot replace JSON.stringify, a prototype's
+// methods or a matcher under the observers' feet. (The flag's experimental-feature warning is not shown.)
+const nodeFlags = ['--frozen-intrinsics', '--no-warnings'];
 
 let cgroupCount = 0;
 const readText = (file: string) => {
@@ -159,7 +164,7 @@ export function runSandboxed(
 	const limit = sandbox.memoryLimit === 'prlimit' ? `ulimit -v ${(limits.memoryMb + 4096) * 1024} && ` : '';
 	const inner = sandbox.bwrap
 		? [sandbox.bwrap, ...bwrapArgs(harness, view, folder)]
-		: [process.execPath, join(view, 'observe', 'main.js')];
+		: [process.execPath, ...nodeFlags, join(view, 'observe', 'main.js')];
 	const script = `${join_ ? `${join_} && ` : ''}${limit}exec "$@"`;
 	return new Promise((resolve) => {
 		const child = spawn('sh', ['-c', script, 'sandbox', ...inner], {

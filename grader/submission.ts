@@ -11,6 +11,7 @@ export const maxLearnerFile = 256 * 1024;
 // Named once, never walked: what a checkout grows, and the grader's own folders, which it never compares.
 const skippedFolders = new Set(['node_modules', '.git', 'solutions', 'grader']);
 const maxWalk = 20_000;
+const maxDepth = 24;
 
 export type Submission = {
 	name: string;
@@ -122,17 +123,20 @@ function ignoredFiles(path: string, folder: string, learner: Set<string>): strin
 // opened; node_modules/ and .git/ are named once, not walked.
 function walk(path: string): string[] {
 	const found: string[] = [];
-	const visit = (dir: string) => {
+	let seen = 0;
+	const visit = (dir: string, depth: number) => {
 		for (const entry of readdirSync(join(path, dir), { withFileTypes: true }).sort((a, b) =>
 			a.name.localeCompare(b.name)
 		)) {
-			if (found.length >= maxWalk) return;
+			// Every entry counts, folders too, and the walk goes only so deep: no submission can make it endless.
+			if (++seen > maxWalk || found.length >= maxWalk) return;
 			const inside = dir ? `${dir}/${entry.name}` : entry.name;
-			if (entry.isDirectory() && skippedFolders.has(entry.name)) found.push(`${inside}/`);
-			else if (entry.isDirectory()) visit(inside);
+			if (entry.isDirectory() && (skippedFolders.has(entry.name) || depth >= maxDepth))
+				found.push(`${inside}/`);
+			else if (entry.isDirectory()) visit(inside, depth + 1);
 			else found.push(inside);
 		}
 	};
-	visit('');
+	visit('', 0);
 	return found;
 }
