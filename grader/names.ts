@@ -5,8 +5,9 @@
 // A name is the submission's path relative to the class folder (the folder all submissions share), with "/"
 // written "~", so two folders with the same last name never meet. The same class gives the same names on every
 // run. Refused, with the reason: a path that resolves to the class folder itself or above it (".", ".."), a
-// name the grader uses for its own output (class.csv, report.txt…), a name starting with "." or holding
-// characters other than letters, digits and ._+@=-, and two paths that would get one name.
+// path that ends in "." or "..", or holds another submission, a name the grader uses for its own output
+// (class.csv, report.txt…), a name starting with "." or holding characters other than letters, digits and
+// ._+@=-, and two paths that would get one name.
 import { resolve, sep } from 'node:path';
 
 export const outputNames = ['class.csv', 'report.txt', 'results.json', 'samples'];
@@ -30,6 +31,9 @@ export function learnerNames(paths: string[], classFolder?: string): Named[] {
 			: '';
 		const name = inside.split(sep).join('~');
 		const given = paths[i]!;
+		if (/(^|[\\/])\.{1,2}[\\/]*$/.test(given)) return { path: given, refused: 'its path ends in . or ..' };
+		if (resolved.some((other) => other.startsWith(`${path}${sep}`)))
+			return { path: given, refused: 'it holds other submissions' };
 		if (!name) return { path: given, refused: 'its path is the class folder itself, or outside it' };
 		if (outputNames.includes(name.toLowerCase()))
 			return { path: given, refused: `"${name}" is a name the grader writes its own output under` };

@@ -125,9 +125,15 @@ describe('learner names', () => {
 			{ path: '/class/a/alice', name: 'a~alice' },
 			{ path: '/class/b/alice', name: 'b~alice' },
 			{ path: '/class/class.csv', refused: '"class.csv" is a name the grader writes its own output under' },
-			{ path: '/class/x/..', refused: 'its path is the class folder itself, or outside it' },
+			{ path: '/class/x/..', refused: 'its path ends in . or ..' },
 			{ path: '/class/.hidden', refused: '".hidden" starts with "."' },
 			{ path: '/class/josé', name: 'josé' }
+		]);
+		expect(learnerNames(['/c/alice', '/c/bob', '/c/bob/..', '/c'])).toEqual([
+			{ path: '/c/alice', name: 'alice' },
+			{ path: '/c/bob', name: 'bob' },
+			{ path: '/c/bob/..', refused: 'its path ends in . or ..' },
+			{ path: '/c', refused: 'it holds other submissions' }
 		]);
 		expect(learnerNames(['/c/alice', '/c/alice'])).toEqual([
 			{ path: '/c/alice', refused: 'another submission has the same name, "alice"' },
