@@ -17,7 +17,7 @@ import {
 	writeFileSync
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { exercises } from '#shared/manifest.ts';
 import { root } from './paths.ts';
@@ -67,6 +67,8 @@ export const expect = absent('expect');
 export type Harness = {
 	// The folder the sandbox sees as /wb (read-only), with empty folders where the rest is bound.
 	dir: string;
+	// Each exercise's observers and every harness module they import, as paths under /wb: what a run freezes.
+	uses: Map<string, string[]>;
 	// Each exercise folder's given files (not the learner's, not tests), compiled, by folder then file name.
 	given: Map<string, Map<string, string>>;
 };
@@ -119,11 +121,30 @@ async function makeHarness(sandboxed: boolean): Promise<Harness> {
 		given.set(exercise.folder, files);
 		mkdirSync(join(dir, 'exercises', exercise.folder));
 	}
+	const uses = new Map(
+		exercises().map((exercise) => [exercise.folder, importedBy(dir, `observe/${exercise.folder}.observe.js`)])
+	);
 	if (sandboxed) {
 		for (const inside of ['node_modules', 'schedules']) mkdirSync(join(dir, inside));
 	} else {
 		symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
 		symlinkSync(join(root, 'schedules'), join(dir, 'schedules'), 'dir');
 	}
-	return { dir, given };
+	return { dir, given, uses };
+}
+
+// The compiled harness files `file` imports, directly or not (esbuild prints every import as `from "…"`).
+function importedBy(dir: string, file: string): string[] {
+	const seen = new Set<string>();
+	const visit = (path: string) => {
+		if (seen.has(path)) return;
+		seen.add(path);
+		const text = readFileSync(join(dir, path), 'utf8');
+		for (const [, spec] of text.matchAll(/(?:from|import)\s*"([^"]+)"/g)) {
+			if (spec!.startsWith('#shared/')) visit(`exercises/shared/${spec!.slice('#shared/'.length)}`);
+			else if (spec!.startsWith('.')) visit(posix.normalize(posix.join(posix.dirname(path), spec!)));
+		}
+	};
+	visit(file);
+	return [...seen];
 }

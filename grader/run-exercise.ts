@@ -187,14 +187,15 @@ export async function runExercise(
 	checks: PlannedCheck[],
 	limits: SandboxLimits
 ): Promise<ExerciseRun> {
+	const sandboxed = sandbox.bwrap !== null;
+	const harness = await compiledHarness({ sandboxed });
 	const job = {
 		folder: exercise.folder,
 		files: exercise.learnerFiles,
+		freeze: harness.uses.get(exercise.folder) ?? [],
 		// The sandbox gets inputs only: a schedule's own expectations stay outside, with the judge.
 		checks: checks.map(({ observer, cases }) => ({ observer, cases: cases.map(withoutExpect) }))
 	};
-	const sandboxed = sandbox.bwrap !== null;
-	const harness = await compiledHarness({ sandboxed });
 	const view = await makeView(harness, exercise, files, job, { sandboxed });
 	try {
 		if (view.error) return { verdicts: notRun(checks, view.error), seconds: 0, output: '' };

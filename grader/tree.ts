@@ -21,7 +21,13 @@ import { compileFile, type Harness } from './compile.ts';
 import { root } from './paths.ts';
 import { hashFiles } from './submission.ts';
 
-export type Job = { folder: string; files: string[]; checks: { observer: string; cases: unknown[] }[] };
+export type Job = {
+	folder: string;
+	files: string[];
+	// Harness modules to load and freeze before the learner's files (paths under the view).
+	freeze: string[];
+	checks: { observer: string; cases: unknown[] }[];
+};
 
 // The files an exercise is graded on: the learner's where it sent them, else the pristine stub's.
 export function exerciseFiles(exercise: Exercise, taken: Map<string, string>): Map<string, string> {

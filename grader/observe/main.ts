@@ -4,13 +4,18 @@
 // It is compiled to JavaScript by grader/compile.ts and started by grader/sandbox.ts, with the workbook's view as
 // its working directory and nothing else.
 import childProcess from 'node:child_process';
-import { readdirSync, readFileSync, writeSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { saidError, type Code, type Observers } from './observer.ts';
 
-type Job = { folder: string; files: string[]; checks: { observer: string; cases: unknown[] }[] };
+type Job = {
+	folder: string;
+	files: string[];
+	freeze: string[];
+	checks: { observer: string; cases: unknown[] }[];
+};
 
 const stringify = JSON.stringify;
 const channel = 3;
@@ -32,16 +37,14 @@ process.on('exit', (exitCode) => {
 	if (!finished) send({ exited: exitCode, while: current });
 });
 
-// The harness and the observers load first and are frozen (their classes' prototypes and exported objects):
-// learner code, loaded after, can call them but not rewrite them. Node runs with --frozen-intrinsics too.
+// The observers and every harness module they use load first and are frozen (classes' prototypes, exported
+// objects): learner code, loaded after, can call them but not rewrite them. Node runs with --frozen-intrinsics too.
 const { observers } = (await import(
 	pathToFileURL(join(here, 'observe', `${job.folder}.observe.js`)).href
 )) as {
 	observers: Observers;
 };
-const shared = join(here, 'exercises', 'shared');
-for (const name of readdirSync(shared).filter((file) => file.endsWith('.js')))
-	freeze(await import(pathToFileURL(join(shared, name)).href));
+for (const path of job.freeze) freeze(await import(pathToFileURL(join(here, path)).href));
 freeze(observers);
 
 // Learner code never needs a process of its own: the ways to start one say so (the grader also watches).

@@ -1,7 +1,7 @@
 // npm run bench:grade -- [copies] [jobs]: grades N copies of the complete submission, each run for real (no
 // sharing of identical runs), in the sandbox; then a few copies without it, to tell what the sandbox costs per
 // exercise run. Prints seconds per submission, submissions per minute, and the machine's load while it ran.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exercises } from '#shared/manifest.ts';
@@ -25,6 +25,13 @@ function copiesOf(complete: string, n: number, label: string): string[] {
 	});
 }
 
+// CPU seconds this process and its waited-for children (every sandbox) have used so far: /proc/self/stat.
+function cpuSeconds(): number {
+	const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+	// utime, stime, cutime, cstime are fields 14 to 17; after the command's ")" they start at index 11.
+	return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+}
+
 const perRun = (grade: ClassGrade) => {
 	const seconds = grade.graded.flatMap((g) => g.seconds);
 	return seconds.reduce((a, b) => a + b, 0) / grade.runs;
@@ -42,7 +49,10 @@ try {
 	const seconds = (Date.now() - started) / 1000;
 	const loadDuring = load();
 	const few = Math.max(2, Math.round(copies / 3));
+	// A sandbox's CPU is not counted to its parent (its PID namespace reaps it), so CPU is read on open runs.
+	const cpuBefore = cpuSeconds();
 	const open = await gradeClass(copiesOf(complete, few, 'open'), { ...options, planned, unsafe: true });
+	const cpu = (cpuSeconds() - cpuBefore) / few;
 	const full = [...sealed.graded, ...open.graded].every((graded) => graded.score === graded.max);
 	const perSubmission = (seconds + planning) / copies;
 	console.log(
@@ -60,6 +70,9 @@ try {
 		`one exercise run: ${sandboxed.toFixed(2)} s in the sandbox, ${bare.toFixed(2)} s without (${few} copies): the sandbox costs ${((sandboxed - bare) * 1000).toFixed(0)} ms a run`
 	);
 	console.log(`load average after the sandboxed runs: ${loadDuring}`);
+	console.log(
+		`CPU a submission, without the sandbox: ${cpu.toFixed(2)} s (plus the sandbox's cost above for 5 runs): ${availableParallelism()} idle cores would grade about ${((60 * availableParallelism()) / cpu).toFixed(0)} a minute`
+	);
 	if (!full) console.log('✘ a copy of the complete submission did not get full marks');
 	process.exitCode = full ? 0 : 1;
 } finally {
