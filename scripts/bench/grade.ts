@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { exercises } from '#shared/manifest.ts';
 import { planExercises } from '../../grader/expect.ts';
 import { gradeClass, settingsOf, type ClassGrade } from '../../grader/grade.ts';
+import { maxObservations, runExercise } from '../../grader/run-exercise.ts';
+import { findSandbox } from '../../grader/sandbox.ts';
 import { materializeSamples, samples } from '../../grader/samples.ts';
+import { readSubmission } from '../../grader/submission.ts';
+import { exerciseFiles } from '../../grader/tree.ts';
 
 const copies = Number(process.argv[2] ?? 12);
 const jobs = Number(process.argv[3] ?? availableParallelism());
@@ -72,6 +76,22 @@ try {
 	console.log(`load average after the sandboxed runs: ${loadDuring}`);
 	console.log(
 		`CPU a submission, without the sandbox: ${cpu.toFixed(2)} s (plus the sandbox's cost above for 5 runs): ${availableParallelism()} idle cores would grade about ${((60 * availableParallelism()) / cpu).toFixed(0)} a minute`
+	);
+	// The sandbox's cost alone: the same run with and without it, one after the other, so the load is alike.
+	const plan = planned.find((p) => p.exercise.id === '04') ?? planned[0]!;
+	const files = exerciseFiles(plan.exercise, readSubmission(complete, exercises()).files);
+	const limits = { timeoutMs: 60_000, memoryMb: 1024, maxOutput: 65_536, maxObservations };
+	const [sealedBox, openBox] = [findSandbox({ unsafe: false }), findSandbox({ unsafe: true })];
+	const differences: number[] = [];
+	for (let i = 0; i < 10; i++) {
+		const a = await runExercise(sealedBox, plan.exercise, files, plan.checks!, limits);
+		const b = await runExercise(openBox, plan.exercise, files, plan.checks!, limits);
+		differences.push(a.seconds - b.seconds);
+	}
+	differences.sort((x, y) => x - y);
+	const median = (differences[4]! + differences[5]!) / 2;
+	console.log(
+		`the sandbox alone, ${plan.exercise.id} run 10 times each way, alternating: median ${(median * 1000).toFixed(0)} ms a run (from ${(differences[0]! * 1000).toFixed(0)} to ${(differences[9]! * 1000).toFixed(0)} ms)`
 	);
 	if (!full) console.log('✘ a copy of the complete submission did not get full marks');
 	process.exitCode = full ? 0 : 1;
