@@ -179,9 +179,18 @@ export async function gradeClass(paths: string[], given: Partial<Options> = {}):
 						`not submitted: ${files.join(', ')} is not in the submission (or was not taken)`
 					);
 				} else {
-					const ran = await runOn(submission, plan);
-					seconds += ran.seconds;
-					verdicts = ran.verdicts.map(scrub);
+					// Whatever goes wrong with one run costs that exercise of that learner, never the class.
+					try {
+						const ran = await runOn(submission, plan);
+						seconds += ran.seconds;
+						verdicts = ran.verdicts.map(scrub);
+					} catch (error) {
+						const why = error instanceof Error ? error.message : String(error);
+						verdicts = notExecuted(
+							plan,
+							scrub({ message: `the grader could not run it: ${why}` } as Verdict).message
+						);
+					}
 				}
 				return scoreExercise(plan.exercise, verdicts, options);
 			})
