@@ -203,7 +203,11 @@ export async function gradeClass(paths: string[], given: Partial<Options> = {}):
 			seconds,
 			unsafe: sandbox.bwrap === null
 		};
-		options.onGraded?.(graded);
+		try {
+			options.onGraded?.(graded);
+		} catch (error) {
+			console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+		}
 		return graded;
 	};
 
