@@ -2,11 +2,10 @@
 // Each is built from the workbook as it stands (a base: the solutions, the shipped stubs, or nothing) with the
 // files under grader/samples/<name>/ on top, where {{ROOT}} is the grader's checkout, {{CLASS}} the class
 // folder, and a line "// {{SOLUTION}}" the reference's own file (so an attack can ride on right answers).
-// `setup` adds what a folder of files can't hold (links, FIFOs); `at` and `paths` give odd folder names.
+// `setup` adds what a folder of files can't hold (links, FIFOs); `at` and `path` give odd folder names.
 // Every sample is pinned: its score on each exercise, and one line of what the report says about it.
 import { spawnSync } from 'node:child_process';
 import {
-	cpSync,
 	existsSync,
 	mkdirSync,
 	readdirSync,
