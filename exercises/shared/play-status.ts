@@ -33,7 +33,12 @@ export function playStatus(schedule: StatusSchedule, rules: Rules): PlayedChange
 	return { answers, store: handler.snapshot() };
 }
 
-const sameAnswer = (a: Answer, b: Answer) => JSON.stringify(a) === JSON.stringify(b);
+// Field by field, whatever order the code wrote them in.
+const canonical = (answer: unknown) =>
+	answer !== null && typeof answer === 'object'
+		? JSON.stringify(answer, Object.keys(answer).sort())
+		: String(answer);
+const sameAnswer = (a: Answer, b: Answer) => canonical(a) === canonical(b);
 const ticketLines = (store: Pick<StatusStore, 'tickets'>) => (store.tickets ?? []).flatMap(saidTicket);
 
 // null when the code did what the schedule's column expects; otherwise the message a learner reads.
@@ -58,7 +63,9 @@ export function judgeStatus(
 	const at = firstDifference(expected.answers, played.answers, sameAnswer);
 	if (at >= 0) {
 		const wanted = saidAnswer(expected.answers[at]);
-		const got = saidAnswer(played.answers[at]);
+		const said = saidAnswer(played.answers[at]);
+		// The same words with another field in it: show the fields.
+		const got = said === wanted ? `returned ${canonical(played.answers[at])}` : said;
 		const cause = usualCause(schedule, at, expected.answers[at], played.answers[at]);
 		const usually = cause ? `\nWhat this usually means: ${cause}\n` : '';
 		return `${heading(schedule)}\n${describeChangeDelivery(schedule.deliveries, at)}: expected ${wanted}, your code ${got}.\n${usually}\nDelivery by delivery, and what was stored after the last:\n${state}`;
