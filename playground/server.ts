@@ -17,7 +17,8 @@ import { createServer, type Plugin, type ViteDevServer } from 'vite';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const shim = (name: string) => fileURLToPath(new URL(`./src/shims/${name}.ts`, import.meta.url));
 
-export type PlaygroundOptions = { port?: number; plugins?: Plugin[] };
+// cacheDir: where Vite keeps its bundle of ajv (tests give each server its own, so none share one at once).
+export type PlaygroundOptions = { port?: number; plugins?: Plugin[]; cacheDir?: string };
 export type Playground = { url: string; server: ViteDevServer; close: () => Promise<void> };
 
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
@@ -28,6 +29,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 		logLevel: 'warn',
 		clearScreen: false,
 		plugins: options.plugins ?? [],
+		cacheDir: options.cacheDir,
 		resolve: {
 			alias: [
 				{ find: /^vitest$/, replacement: shim('vitest') },

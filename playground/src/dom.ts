@@ -28,10 +28,25 @@ export function replace(parent: Element, ...children: (Child | Child[])[]): void
 export function stepKeys(section: HTMLElement, keys: { back: () => void; next: () => void; end?: () => void }) {
 	section.addEventListener('keydown', (event) => {
 		const target = event.target as HTMLElement;
-		if (target.closest('input[type="text"], input[type="number"], textarea, select')) return;
+		// Arrows mean something else in a field, a radio group or a list.
+		if (target.closest('input, textarea, select')) return;
 		const act = { ArrowLeft: keys.back, ArrowRight: keys.next, End: keys.end }[event.key];
 		if (!act) return;
 		event.preventDefault();
 		act();
 	});
+}
+
+// Draws a part of the page again without losing the keyboard's place: focus goes back to the same step button,
+// or, when that one is now disabled, to another, or to the part itself.
+export function redraw(part: HTMLElement, draw: () => void): void {
+	const focused = document.activeElement;
+	const step = focused && part.contains(focused) ? focused.getAttribute('data-step') : null;
+	draw();
+	if (step === null) return;
+	const again =
+		part.querySelector<HTMLElement>(`[data-step="${step}"]:not([disabled])`) ??
+		part.querySelector<HTMLElement>('[data-step]:not([disabled])') ??
+		part;
+	again.focus({ preventScroll: true });
 }

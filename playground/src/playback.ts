@@ -2,7 +2,7 @@
 import type { HandlerSchedule } from '#shared/handler-schedules.ts';
 import { describeDelivery } from '#shared/play-handler.ts';
 import { saidOutcome } from '#shared/words.ts';
-import { h, replace, stepKeys } from './dom.ts';
+import { h, redraw, replace, stepKeys } from './dom.ts';
 import type { HandlersReply, SideRun } from './protocol.ts';
 import type { Sandbox } from './sandbox.ts';
 import { disagreementPanel, sidePanel, sideTitles } from './sides.ts';
@@ -34,7 +34,7 @@ export function playback(root: HTMLElement, schedules: HandlerSchedule[], sandbo
 	let lastGuess: { left: string; right: string; at: number } | null = null;
 
 	const picker = h('div', { class: 'scenes', role: 'group', 'aria-label': 'Scenes' });
-	const stage = h('div', { class: 'stage', 'aria-live': 'polite' });
+	const stage = h('div', { class: 'stage', 'aria-live': 'polite', tabindex: -1 });
 	root.append(picker, stage);
 	stepKeys(root, { back: () => go(step - 1), next: () => go(step + 1), end: () => go(Infinity) });
 
@@ -110,7 +110,9 @@ export function playback(root: HTMLElement, schedules: HandlerSchedule[], sandbo
 		);
 	}
 
-	function render(): void {
+	const render = () => redraw(stage, draw);
+
+	function draw(): void {
 		const schedule = schedules[scene]!;
 		const total = schedule.deliveries.length;
 		replace(

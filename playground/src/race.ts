@@ -2,7 +2,7 @@
 // as a wait until the worker runs again, the unique violation and the rollback marked. Step forward and back.
 import type { RaceImplementation, RaceSchedule } from '#shared/race-schedules.ts';
 import { tellTrace, type TraceLine } from '#shared/trace.ts';
-import { h, replace, stepKeys } from './dom.ts';
+import { h, redraw, replace, stepKeys } from './dom.ts';
 import type { RaceReply } from './protocol.ts';
 import type { Sandbox } from './sandbox.ts';
 import { sourceLabel } from './sides.ts';
@@ -81,9 +81,9 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 		h('label', {}, 'Interleaving (whose operation runs at each step) ', order),
 		h('button', { type: 'submit', 'data-race': 'play' }, 'Play the race')
 	);
-	const stage = h('div', { class: 'stage', 'aria-live': 'polite' });
+	const stage = h('div', { class: 'stage', 'aria-live': 'polite', tabindex: -1 });
 	root.append(form, stage);
-	stepKeys(stage, { back: () => go(at - 1), next: () => go(at + 1), end: () => go(Infinity) });
+	stepKeys(root, { back: () => go(at - 1), next: () => go(at + 1), end: () => go(Infinity) });
 
 	const lastStep = () => Math.max(0, ...(reply?.trace ?? []).map((line) => line.step));
 	// Step 0 holds what happens before the first scheduled operation (a BEGIN); without any, lanes start at 1.
@@ -98,7 +98,6 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 	function go(to: number): void {
 		at = Math.max(firstStep(), Math.min(lastStep(), to));
 		render();
-		(stage.querySelector('[data-step="next"]') as HTMLElement | null)?.focus({ preventScroll: true });
 	}
 
 	async function play(): Promise<void> {
@@ -159,7 +158,9 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 		);
 	}
 
-	function render(): void {
+	const render = () => redraw(stage, draw);
+
+	function draw(): void {
 		if (!reply) {
 			replace(stage, problem ? h('pre', { class: 'broke', role: 'alert', 'data-broke': '' }, problem) : h('p', { class: 'loading' }, 'Playing…'));
 			return;
