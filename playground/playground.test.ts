@@ -47,7 +47,12 @@ function serving(...folders: string[]): { page: () => Page } {
 }
 
 // The lines of one list on one side ("#2 Cannot sign in duplicate"), or [] when it says it is empty.
-async function listed(page: Page, section: string, side: string, list: 'tickets' | 'receipts'): Promise<string[]> {
+async function listed(
+	page: Page,
+	section: string,
+	side: string,
+	list: 'tickets' | 'receipts'
+): Promise<string[]> {
 	const items = page.locator(`${section} [data-side="${side}"] ol[data-list="${list}"] li`);
 	return (await items.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
 }
@@ -125,7 +130,9 @@ describe('the playground, on the files as shipped (every one a stub)', () => {
 			expect(await listed(page(), '#playback', 'create-every-time', 'tickets')).toEqual(expected.left);
 			expect(await listed(page(), '#playback', 'create-every-time', 'receipts')).toEqual([]);
 			await expect
-				.poll(() => page().locator('#playback [data-side="create-every-time"] [data-list="receipts"]').innerText())
+				.poll(() =>
+					page().locator('#playback [data-side="create-every-time"] [data-list="receipts"]').innerText()
+				)
 				.toBe('Keeps no receipts');
 			expect(await listed(page(), '#playback', 'receipt-in-commit', 'tickets')).toEqual(expected.right);
 			expect(await listed(page(), '#playback', 'receipt-in-commit', 'receipts')).toEqual(expected.receipts);
@@ -163,8 +170,13 @@ describe('the playground, on the files as shipped (every one a stub)', () => {
 		expect(await page().locator('#try-it [data-side="receipt-in-commit"] [data-answer]').innerText()).toBe(
 			'Delivery 2: replayed #1'
 		);
-		expect(await listed(page(), '#try-it', 'receipt-in-commit', 'receipts')).toEqual(['acme/helpdesk/evt-42 → #1']);
-		expect(await page().locator('#try-it [data-disagreement]').count(), 'the solution agrees with itself').toBe(0);
+		expect(await listed(page(), '#try-it', 'receipt-in-commit', 'receipts')).toEqual([
+			'acme/helpdesk/evt-42 → #1'
+		]);
+		expect(
+			await page().locator('#try-it [data-disagreement]').count(),
+			'the solution agrees with itself'
+		).toBe(0);
 	});
 
 	it('Try it stops at 8 deliveries, and Reset empties both sides', async () => {
@@ -181,7 +193,10 @@ describe('the playground, on the files as shipped (every one a stub)', () => {
 	});
 
 	it('draws the race: separate.ts hits the unique key; atomic.ts waits, rolls back, and replays', async () => {
-		const kinds = () => page().locator('#race .cell [data-kind]').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('data-kind')));
+		const kinds = () =>
+			page()
+				.locator('#race .cell [data-kind]')
+				.evaluateAll((boxes) => boxes.map((b) => b.getAttribute('data-kind')));
 		await page().selectOption('#race [data-race="schedule"]', 'two-workers-alternate');
 		await page().check('#race input[name="implementation"][value="separate"]');
 		await page().click('#race [data-race="play"]');
@@ -196,14 +211,21 @@ describe('the playground, on the files as shipped (every one a stub)', () => {
 		await page().click('#race [data-race="play"]');
 		await expect.poll(() => page().locator('#race [data-counter]').innerText()).toBe('Start, of 10 steps');
 		await page().click('#race [data-step="end"]');
-		expect(await kinds()).toEqual(expect.arrayContaining(['wait', 'waiting', 'violation', 'rollback', 'commit']));
+		expect(await kinds()).toEqual(
+			expect.arrayContaining(['wait', 'waiting', 'violation', 'rollback', 'commit'])
+		);
 		// B waits at step 6 for A's transaction; step 7 is A's commit, drawn in B's lane as a wait.
 		expect(await page().locator('#race [data-lane="B"][data-at="7"]').innerText()).toContain('waiting');
 		await page().keyboard.press('ArrowLeft');
 		await page().keyboard.press('ArrowLeft');
 		await expect.poll(() => page().locator('#race [data-counter]').innerText()).toBe('Step 8 of 10');
-		expect(await page().locator('#race [data-race="words"]').innerText()).toMatch(/8\. B saves the receipt .*unique violation/);
-		expect(await page().locator('#race [data-lane="B"][data-at="9"] [data-kind]').count(), 'step 9 is not drawn yet').toBe(0);
+		expect(await page().locator('#race [data-race="words"]').innerText()).toMatch(
+			/8\. B saves the receipt .*unique violation/
+		);
+		expect(
+			await page().locator('#race [data-lane="B"][data-at="9"] [data-kind]').count(),
+			'step 9 is not drawn yet'
+		).toBe(0);
 	});
 });
 
@@ -214,10 +236,14 @@ describe('the playground, with a wrong 02 planted (replay ignores the subject)',
 		await deliver(page(), 'evt-42', 'none');
 		await deliver(page(), 'same-key', 'none');
 		const said = page().locator('#try-it [data-disagreement="receipt-in-commit"]');
-		await expect.poll(() => said.innerText()).toContain(
-			'delivery 2 (acme/helpdesk/evt-42 again, now saying "Cannot export report"): expected refused (conflict), your handler replayed #1.'
+		await expect
+			.poll(() => said.innerText())
+			.toContain(
+				'delivery 2 (acme/helpdesk/evt-42 again, now saying "Cannot export report"): expected refused (conflict), your handler replayed #1.'
+			);
+		expect(await said.innerText()).toContain(
+			'What this usually means: the same key now carries another subject.'
 		);
-		expect(await said.innerText()).toContain('What this usually means: the same key now carries another subject.');
 		expect(await page().locator('#try-it [data-side="receipt-in-commit"] [data-source]').innerText()).toBe(
 			'exercises/02-same-event/handler.ts: your code'
 		);
@@ -251,6 +277,8 @@ describe('the playground, with a 01 handler that never returns', () => {
 		);
 		// The page's own thread was never blocked: the race still plays (in a new sandbox).
 		await page().click('#race [data-race="play"]');
-		await expect.poll(() => page().locator('#race [data-counter]').innerText()).toMatch(/of \d+ steps|Step 1 of/);
+		await expect
+			.poll(() => page().locator('#race [data-counter]').innerText())
+			.toMatch(/of \d+ steps|Step 1 of/);
 	});
 });

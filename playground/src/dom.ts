@@ -25,7 +25,10 @@ export function replace(parent: Element, ...children: (Child | Child[])[]): void
 }
 
 // ← and → (and Home, End) step a scene while focus is anywhere inside it, unless the learner is typing.
-export function stepKeys(section: HTMLElement, keys: { back: () => void; next: () => void; end?: () => void }) {
+export function stepKeys(
+	section: HTMLElement,
+	keys: { back: () => void; next: () => void; end?: () => void }
+) {
 	section.addEventListener('keydown', (event) => {
 		const target = event.target as HTMLElement;
 		// Arrows mean something else in a field, a radio group or a list.

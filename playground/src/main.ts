@@ -51,5 +51,7 @@ try {
 		sandbox
 	);
 } catch (error) {
-	app.append(h('pre', { class: 'broke', role: 'alert' }, error instanceof Error ? error.message : String(error)));
+	app.append(
+		h('pre', { class: 'broke', role: 'alert' }, error instanceof Error ? error.message : String(error))
+	);
 }

@@ -53,7 +53,9 @@ async function makers(name: HandlerName): Promise<{ yours: Maker | string; solut
 	const mine = await yours[name];
 	const theirs = await solution[name];
 	const make = (module: Record<string, unknown>): Maker => {
-		const Made = (name === 'create-every-time' ? module.TicketHandler : module.ReceiptHandler) as new () => Handler;
+		const Made = (
+			name === 'create-every-time' ? module.TicketHandler : module.ReceiptHandler
+		) as new () => Handler;
 		return () => new Made();
 	};
 	return {
@@ -134,7 +136,11 @@ async function tryItSchedule(deliveries: Delivery[]): Promise<HandlerSchedule> {
 	};
 	for (const name of handlerNames) {
 		const played = playHandler(schedule, (await makers(name)).solution());
-		schedule.expect[name] = { outcomes: played.outcomes, tickets: played.db.tickets, receipts: played.db.receipts };
+		schedule.expect[name] = {
+			outcomes: played.outcomes,
+			tickets: played.db.tickets,
+			receipts: played.db.receipts
+		};
 	}
 	return schedule;
 }
@@ -146,7 +152,8 @@ export function findHandlerSchedule(name: string): HandlerSchedule {
 }
 
 export async function playHandlers(ask: HandlersAsk, tell: Tell): Promise<HandlersReply> {
-	const schedule = ask.kind === 'handlers' ? findHandlerSchedule(ask.schedule) : await tryItSchedule(ask.deliveries);
+	const schedule =
+		ask.kind === 'handlers' ? findHandlerSchedule(ask.schedule) : await tryItSchedule(ask.deliveries);
 	const sides: SideRun[] = [];
 	for (const name of handlerNames) sides.push(await playSide(schedule, name, tell));
 	return { kind: 'handlers', sides };
@@ -200,7 +207,8 @@ export async function playRaceAsk(ask: RaceAsk, tell: Tell): Promise<RaceReply> 
 		);
 		reply.tickets = played.contents.tickets.map(saidTicket);
 		reply.receipts = played.contents.receipts.map((r) => `${identity(r)} → #${r.ticketId}`);
-		if (judged && reply.shown !== 'solution') reply.disagreement = judgeRace(schedule, ask.implementation, played);
+		if (judged && reply.shown !== 'solution')
+			reply.disagreement = judgeRace(schedule, ask.implementation, played);
 	} catch (error) {
 		reply.broke = error instanceof Error ? error.message : String(error);
 	}

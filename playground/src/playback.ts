@@ -102,7 +102,11 @@ export function playback(root: HTMLElement, schedules: HandlerSchedule[], sandbo
 		if (!lastGuess || !reply || lastGuess.at !== step) return null;
 		const [left, right] = reply.sides.map((side) => side.steps[step - 1]?.db.tickets.length);
 		const said = (guessed: string, real: number | undefined) =>
-			guessed === '' ? `${real}` : Number(guessed) === real ? `${real}, as you guessed` : `${real}, not ${guessed}`;
+			guessed === ''
+				? `${real}`
+				: Number(guessed) === real
+					? `${real}, as you guessed`
+					: `${real}, not ${guessed}`;
 		return h(
 			'p',
 			{ class: 'guess-check', 'data-guess-check': '' },
@@ -133,7 +137,11 @@ export function playback(root: HTMLElement, schedules: HandlerSchedule[], sandbo
 		const controls = h(
 			'div',
 			{ class: 'controls', role: 'group', 'aria-label': 'Playback controls' },
-			h('button', { type: 'button', 'data-step': 'back', disabled: step === 0, onclick: () => go(step - 1) }, '← Back'),
+			h(
+				'button',
+				{ type: 'button', 'data-step': 'back', disabled: step === 0, onclick: () => go(step - 1) },
+				'← Back'
+			),
 			h(
 				'span',
 				{ class: 'counter', 'data-counter': '' },
@@ -141,12 +149,22 @@ export function playback(root: HTMLElement, schedules: HandlerSchedule[], sandbo
 			),
 			h(
 				'button',
-				{ type: 'button', 'data-step': 'next', disabled: step >= total || !reply, onclick: () => go(step + 1) },
+				{
+					type: 'button',
+					'data-step': 'next',
+					disabled: step >= total || !reply,
+					onclick: () => go(step + 1)
+				},
 				'Deliver next →'
 			),
 			h(
 				'button',
-				{ type: 'button', 'data-step': 'end', disabled: step >= total || !reply, onclick: () => go(Infinity) },
+				{
+					type: 'button',
+					'data-step': 'end',
+					disabled: step >= total || !reply,
+					onclick: () => go(Infinity)
+				},
 				'Show the end'
 			)
 		);
@@ -172,7 +190,11 @@ export function playback(root: HTMLElement, schedules: HandlerSchedule[], sandbo
 						{ class: 'words' },
 						h('summary', {}, 'Read this scene'),
 						h('p', {}, schedule.story),
-						h('ol', {}, sceneInWords(schedule, sides).map((line) => h('li', {}, line)))
+						h(
+							'ol',
+							{},
+							sceneInWords(schedule, sides).map((line) => h('li', {}, line))
+						)
 					)
 				: null
 		);

@@ -7,7 +7,8 @@ import type { RaceReply } from './protocol.ts';
 import type { Sandbox } from './sandbox.ts';
 import { sourceLabel } from './sides.ts';
 
-type Kind = 'begin' | 'read' | 'write' | 'wait' | 'violation' | 'rollback' | 'commit' | 'crash' | 'answer' | 'error';
+type Kind =
+	'begin' | 'read' | 'write' | 'wait' | 'violation' | 'rollback' | 'commit' | 'crash' | 'answer' | 'error';
 
 // What kind of box a trace sentence is, and the few words written in it (the whole sentence is its title).
 export function boxOf(line: TraceLine): { kind: Kind; label: string } {
@@ -20,15 +21,22 @@ export function boxOf(line: TraceLine): { kind: Kind; label: string } {
 		const holder = /(\S+)'s open transaction/.exec(text)?.[1] ?? 'another worker';
 		return { kind: 'wait', label: `save receipt: waits for ${holder}` };
 	}
-	if (/unique violation/.test(text) && !/^stops with/.test(text)) return { kind: 'violation', label: 'unique violation' };
-	if (/rolls back/.test(text)) return { kind: 'rollback', label: /crashes/.test(text) ? 'crash: rolled back' : 'rollback' };
+	if (/unique violation/.test(text) && !/^stops with/.test(text))
+		return { kind: 'violation', label: 'unique violation' };
+	if (/rolls back/.test(text))
+		return { kind: 'rollback', label: /crashes/.test(text) ? 'crash: rolled back' : 'rollback' };
 	if (/^crashes/.test(text)) return { kind: 'crash', label: 'crash' };
 	if (/^commits/.test(text)) return { kind: 'commit', label: 'commit' };
 	if (/^saves ticket/.test(text)) return { kind: 'write', label: `save ticket ${ticket}` };
-	if (/^saves the receipt/.test(text)) return { kind: 'write', label: `save receipt → ${/→ (#\d+)/.exec(text)?.[1] ?? ''}` };
-	if (/^answers/.test(text)) return { kind: 'answer', label: text.replace(/^answers /, '').replace(/\.$/, '') };
+	if (/^saves the receipt/.test(text))
+		return { kind: 'write', label: `save receipt → ${/→ (#\d+)/.exec(text)?.[1] ?? ''}` };
+	if (/^answers/.test(text))
+		return { kind: 'answer', label: text.replace(/^answers /, '').replace(/\.$/, '') };
 	if (/^stops with an error: (\S+ \S+)/.test(text))
-		return { kind: 'error', label: `error: ${/^stops with an error: ([a-z]+ [a-z]+)/.exec(text)?.[1] ?? ''}` };
+		return {
+			kind: 'error',
+			label: `error: ${/^stops with an error: ([a-z]+ [a-z]+)/.exec(text)?.[1] ?? ''}`
+		};
 	return { kind: 'error', label: text.replace(/\.$/, '') };
 }
 
@@ -101,12 +109,15 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 	}
 
 	async function play(): Promise<void> {
-		const implementation = (form.elements.namedItem('implementation') as RadioNodeList).value as RaceImplementation;
+		const implementation = (form.elements.namedItem('implementation') as RadioNodeList)
+			.value as RaceImplementation;
 		const names = schedule.workers.map((w) => w.name);
 		const interleaving = order.value.toUpperCase().match(/[A-Z]+/g) ?? [];
 		const unknown = interleaving.filter((name) => !names.includes(name));
 		reply = null;
-		problem = unknown.length ? `The interleaving names ${unknown.join(', ')}, but the workers are ${names.join(', ')}.` : null;
+		problem = unknown.length
+			? `The interleaving names ${unknown.join(', ')}, but the workers are ${names.join(', ')}.`
+			: null;
 		if (!problem) {
 			try {
 				reply = await sandbox.race({ kind: 'race', schedule: schedule.name, implementation, interleaving });
@@ -132,19 +143,34 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 			const waits = waitingSteps(trace, worker.name);
 			const about = `${worker.event.eventId} "${worker.event.subject}"${worker.crashAfter ? `, crashes after ${worker.crashAfter}` : ''}`;
 			return [
-				h('div', { class: 'lane-name', title: about }, h('strong', {}, worker.name), h('small', {}, ` ${about}`)),
+				h(
+					'div',
+					{ class: 'lane-name', title: about },
+					h('strong', {}, worker.name),
+					h('small', {}, ` ${about}`)
+				),
 				...steps.map((step) => {
 					const shown = step <= at;
 					const boxes = trace
 						.filter((line) => line.worker === worker.name && line.step === step)
 						.map((line) => {
 							const box = boxOf(line);
-							return h('div', { class: `box ${box.kind}`, title: line.text, 'data-kind': box.kind }, box.label);
+							return h(
+								'div',
+								{ class: `box ${box.kind}`, title: line.text, 'data-kind': box.kind },
+								box.label
+							);
 						});
-					const waiting = waits.has(step) ? h('div', { class: 'box waiting', 'data-kind': 'waiting' }, 'waiting…') : null;
+					const waiting = waits.has(step)
+						? h('div', { class: 'box waiting', 'data-kind': 'waiting' }, 'waiting…')
+						: null;
 					return h(
 						'div',
-						{ class: `cell${step === at ? ' now' : ''}${shown ? '' : ' later'}`, 'data-lane': worker.name, 'data-at': step },
+						{
+							class: `cell${step === at ? ' now' : ''}${shown ? '' : ' later'}`,
+							'data-lane': worker.name,
+							'data-at': step
+						},
 						shown ? [...boxes, waiting] : null
 					);
 				})
@@ -152,7 +178,12 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 		});
 		return h(
 			'div',
-			{ class: 'lanes', style: `grid-template-columns: ${columns}`, role: 'img', 'aria-label': 'The race as lanes; the text version follows' },
+			{
+				class: 'lanes',
+				style: `grid-template-columns: ${columns}`,
+				role: 'img',
+				'aria-label': 'The race as lanes; the text version follows'
+			},
 			head,
 			rows
 		);
@@ -162,7 +193,12 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 
 	function draw(): void {
 		if (!reply) {
-			replace(stage, problem ? h('pre', { class: 'broke', role: 'alert', 'data-broke': '' }, problem) : h('p', { class: 'loading' }, 'Playing…'));
+			replace(
+				stage,
+				problem
+					? h('pre', { class: 'broke', role: 'alert', 'data-broke': '' }, problem)
+					: h('p', { class: 'loading' }, 'Playing…')
+			);
 			return;
 		}
 		const last = lastStep();
@@ -173,15 +209,35 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 			h('h3', {}, schedule.title),
 			h('p', { class: 'story' }, schedule.story),
 			reply.shown === 'given'
-				? h('p', { class: 'source', 'data-source': 'given' }, `${reply.file}: given, not yours to change (its bug is the lesson)`)
+				? h(
+						'p',
+						{ class: 'source', 'data-source': 'given' },
+						`${reply.file}: given, not yours to change (its bug is the lesson)`
+					)
 				: sourceLabel({ ...reply, shown: reply.shown }),
 			h(
 				'div',
 				{ class: 'controls', role: 'group', 'aria-label': 'Race steps' },
-				h('button', { type: 'button', 'data-step': 'back', disabled: at <= firstStep(), onclick: () => go(at - 1) }, '← Back'),
-				h('span', { class: 'counter', 'data-counter': '' }, at === 0 ? `Start, of ${last} steps` : `Step ${at} of ${last}`),
-				h('button', { type: 'button', 'data-step': 'next', disabled: done, onclick: () => go(at + 1) }, 'Step →'),
-				h('button', { type: 'button', 'data-step': 'end', disabled: done, onclick: () => go(Infinity) }, 'Show the end')
+				h(
+					'button',
+					{ type: 'button', 'data-step': 'back', disabled: at <= firstStep(), onclick: () => go(at - 1) },
+					'← Back'
+				),
+				h(
+					'span',
+					{ class: 'counter', 'data-counter': '' },
+					at === 0 ? `Start, of ${last} steps` : `Step ${at} of ${last}`
+				),
+				h(
+					'button',
+					{ type: 'button', 'data-step': 'next', disabled: done, onclick: () => go(at + 1) },
+					'Step →'
+				),
+				h(
+					'button',
+					{ type: 'button', 'data-step': 'end', disabled: done, onclick: () => go(Infinity) },
+					'Show the end'
+				)
 			),
 			reply.broke ? h('pre', { class: 'broke', role: 'alert', 'data-broke': '' }, reply.broke) : null,
 			lanes(trace),
@@ -189,7 +245,11 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 				'details',
 				{ class: 'words', open: true },
 				h('summary', {}, 'Read this race'),
-				h('pre', { 'data-race': 'words' }, tellTrace(trace.filter((line) => line.step <= at)) || '(nothing yet)')
+				h(
+					'pre',
+					{ 'data-race': 'words' },
+					tellTrace(trace.filter((line) => line.step <= at)) || '(nothing yet)'
+				)
 			),
 			done
 				? h(
@@ -200,10 +260,19 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 						h('p', {}, `Tickets: ${reply.tickets.join('; ') || 'none'}.`),
 						h('p', {}, `Receipts: ${reply.receipts.join('; ') || 'none'}.`),
 						reply.disagreement
-							? h('div', { class: 'disagreement' }, h('p', {}, `Your code disagrees with schedules/race/${schedule.name}.json. The test says:`), h('pre', {}, reply.disagreement))
+							? h(
+									'div',
+									{ class: 'disagreement' },
+									h('p', {}, `Your code disagrees with schedules/race/${schedule.name}.json. The test says:`),
+									h('pre', {}, reply.disagreement)
+								)
 							: reply.judged
 								? h('p', {}, `This is what schedules/race/${schedule.name}.json expects of ${reply.file}.`)
-								: h('p', {}, 'An interleaving of your own: no schedule says what it should leave, so nothing is judged.')
+								: h(
+										'p',
+										{},
+										'An interleaving of your own: no schedule says what it should leave, so nothing is judged.'
+									)
 					)
 				: null
 		);

@@ -23,7 +23,8 @@ export class Sandbox {
 	private start(): Worker {
 		const worker = new Worker(new URL('./sandbox.worker.ts', import.meta.url), { type: 'module' });
 		worker.onmessage = (event: MessageEvent<FromSandbox>) => this.heard(event.data);
-		worker.onerror = (event) => this.fail(new Error(`the sandbox stopped: ${event.message || 'an error while loading'}`));
+		worker.onerror = (event) =>
+			this.fail(new Error(`the sandbox stopped: ${event.message || 'an error while loading'}`));
 		return worker;
 	}
 
@@ -46,7 +47,9 @@ export class Sandbox {
 		this.timer = setTimeout(() => {
 			const on = this.waiting?.on ?? 'loading the handlers';
 			this.fail(
-				new HandlerStopped(`${on}: the handler did not return within ${ms / 1000} s, so the playground stopped it.`)
+				new HandlerStopped(
+					`${on}: the handler did not return within ${ms / 1000} s, so the playground stopped it.`
+				)
 			);
 		}, ms);
 	}

@@ -13,8 +13,12 @@ export const sideTitles: Record<HandlerName, string> = {
 const exercise: Record<HandlerName, string> = { 'create-every-time': '01', 'receipt-in-commit': '02' };
 
 // The lesson's receipt: "acme/helpdesk/evt-42 → #1".
-export const saidReceiptShort = (receipt: { tenant: string; source: string; eventId: string; ticketId: number }) =>
-	`${identity(receipt)} → #${receipt.ticketId}`;
+export const saidReceiptShort = (receipt: {
+	tenant: string;
+	source: string;
+	eventId: string;
+	ticketId: number;
+}) => `${identity(receipt)} → #${receipt.ticketId}`;
 
 // A ticket is a duplicate when an earlier one was made for the same event with the same subject: the same
 // request, handled twice. Each ticket belongs to the delivery after which it first appears.
@@ -48,8 +52,7 @@ function ticketItem(ticket: Ticket, duplicate: boolean) {
 
 // Which code this side runs: the learner's, or the solution's while the learner's is a stub.
 export function sourceLabel(side: Pick<SideRun, 'shown' | 'file' | 'notWritten'>, ran = true) {
-	if (!ran)
-		return h('p', { class: 'source' }, `${side.file}: runs at the first delivery`);
+	if (!ran) return h('p', { class: 'source' }, `${side.file}: runs at the first delivery`);
 	if (side.shown === 'solution')
 		return h(
 			'p',
@@ -75,11 +78,19 @@ export function sidePanel(side: SideRun, deliveries: Delivery[], upto: number) {
 		h(
 			'p',
 			{ class: 'answer', 'data-answer': '' },
-			upto === 0 ? 'Nothing delivered yet' : step ? `Delivery ${upto}: ${saidOutcome(step.outcome)}` : `Delivery ${upto}: no answer`
+			upto === 0
+				? 'Nothing delivered yet'
+				: step
+					? `Delivery ${upto}: ${saidOutcome(step.outcome)}`
+					: `Delivery ${upto}: no answer`
 		),
 		h('h5', {}, 'Tickets'),
 		db.tickets.length
-			? h('ol', { class: 'tickets', 'data-list': 'tickets' }, db.tickets.map((t) => ticketItem(t, marked.has(t.id))))
+			? h(
+					'ol',
+					{ class: 'tickets', 'data-list': 'tickets' },
+					db.tickets.map((t) => ticketItem(t, marked.has(t.id)))
+				)
 			: h('p', { class: 'empty', 'data-list': 'tickets' }, 'No tickets'),
 		h('h5', {}, 'Receipts'),
 		db.receipts.length
@@ -88,7 +99,11 @@ export function sidePanel(side: SideRun, deliveries: Delivery[], upto: number) {
 					{ class: 'receipts', 'data-list': 'receipts' },
 					db.receipts.map((r) => h('li', { class: 'receipt' }, saidReceiptShort(r)))
 				)
-			: h('p', { class: 'empty', 'data-list': 'receipts' }, keepsNone ? 'Keeps no receipts' : 'No receipts yet'),
+			: h(
+					'p',
+					{ class: 'empty', 'data-list': 'receipts' },
+					keepsNone ? 'Keeps no receipts' : 'No receipts yet'
+				),
 		brokeHere ? h('pre', { class: 'broke', role: 'alert', 'data-broke': '' }, side.broke) : null
 	);
 }

@@ -33,7 +33,12 @@ export function tryIt(root: HTMLElement, sandbox: Sandbox): void {
 	let problem: string | null = null;
 	let busy = false;
 
-	const radios = <T>(name: string, legend: string, options: { value: string; label: string }[], first: string) =>
+	const radios = <T>(
+		name: string,
+		legend: string,
+		options: { value: string; label: string }[],
+		first: string
+	) =>
 		h(
 			'fieldset',
 			{},
@@ -136,7 +141,13 @@ export function tryIt(root: HTMLElement, sandbox: Sandbox): void {
 					: `${count} of up to ${maxDeliveries} deliveries. A crash after the commit keeps the ticket, but the sender never hears back.`
 			),
 			problem ? h('pre', { class: 'broke', role: 'alert', 'data-broke': '' }, problem) : null,
-			h('div', { class: 'sides' }, (reply && !problem ? sides : emptySides()).map((side) => sidePanel(side, deliveries, reply ? count : 0))),
+			h(
+				'div',
+				{ class: 'sides' },
+				(reply && !problem ? sides : emptySides()).map((side) =>
+					sidePanel(side, deliveries, reply ? count : 0)
+				)
+			),
 			reply && !problem ? sides.map((side) => disagreementPanel(side, "the solution's handler")) : null,
 			busy ? h('p', { class: 'loading' }, 'Delivering…') : null
 		);
@@ -146,7 +157,10 @@ export function tryIt(root: HTMLElement, sandbox: Sandbox): void {
 	const emptySides = () =>
 		(['create-every-time', 'receipt-in-commit'] as const).map((name) => ({
 			name,
-			file: name === 'create-every-time' ? 'exercises/01-first-handler/handler.ts' : 'exercises/02-same-event/handler.ts',
+			file:
+				name === 'create-every-time'
+					? 'exercises/01-first-handler/handler.ts'
+					: 'exercises/02-same-event/handler.ts',
 			shown: 'yours' as const,
 			notWritten: null,
 			steps: [],

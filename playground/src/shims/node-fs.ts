@@ -6,7 +6,6 @@ const files = import.meta.glob('/schedules/**/*.json', {
 	eager: true
 }) as Record<string, string>;
 
-
 const byPath = new Map(Object.entries(files));
 
 function missing(path: string): never {
