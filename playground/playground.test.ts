@@ -16,6 +16,9 @@ const repo = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.u
 const shipped = repo('scripts/learner/shipped');
 const wrong = (name: string) => repo(`solutions/wrong/${name}`);
 
+// Each test waits on a browser and a Vite server: generous, for a machine shared with other work.
+const slow = { timeout: 60_000 };
+
 let browser: Browser;
 const scratch = mkdtempSync(join(tmpdir(), 'playground-test-'));
 
@@ -109,7 +112,7 @@ const lessonScenes = [
 	}
 ];
 
-describe('the playground, on the files as shipped (every one a stub)', () => {
+describe('the playground, on the files as shipped (every one a stub)', slow, () => {
 	const { page } = serving(shipped);
 
 	it('labels a stub "not written yet, showing the solution", on both handlers and on atomic.ts', async () => {
@@ -229,7 +232,7 @@ describe('the playground, on the files as shipped (every one a stub)', () => {
 	});
 });
 
-describe('the playground, with a wrong 02 planted (replay ignores the subject)', () => {
+describe('the playground, with a wrong 02 planted (replay ignores the subject)', slow, () => {
 	const { page } = serving(wrong('replay-ignores-the-subject'), shipped);
 
 	it('says where the learner handler disagrees with the solution, in the words of the tests', async () => {
@@ -257,7 +260,7 @@ describe('the playground, with a wrong 02 planted (replay ignores the subject)',
 	});
 });
 
-describe('the playground, with a 01 handler that never returns', () => {
+describe('the playground, with a 01 handler that never returns', slow, () => {
 	const folder = join(scratch, 'hangs');
 	mkdirSync(join(folder, '01-first-handler'), { recursive: true });
 	writeFileSync(
@@ -270,11 +273,13 @@ describe('the playground, with a 01 handler that never returns', () => {
 		await page().click('#try-it [data-try="reset"]');
 		await page().check('#try-it input[name="event"][value="evt-43"]');
 		await page().click('#try-it [data-try="deliver"]');
-		const alert = page().locator('#try-it [data-broke]');
+		const alert = page().locator('#try-it [data-side="create-every-time"] [data-broke]');
 		await alert.waitFor({ timeout: 20_000 });
 		expect(await alert.innerText()).toBe(
 			'exercises/01-first-handler/handler.ts, delivery 1 (acme/helpdesk/evt-43) of "Try it": the handler did not return within 2 s, so the playground stopped it.'
 		);
+		// The other side is played again without it, and shown.
+		expect(await listed(page(), '#try-it', 'receipt-in-commit', 'tickets')).toEqual(['#1 Cannot sign in']);
 		// The page's own thread was never blocked: the race still plays (in a new sandbox).
 		await page().click('#race [data-race="play"]');
 		await expect

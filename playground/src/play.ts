@@ -16,7 +16,7 @@ import { inTurn } from '#shared/scheduler.ts';
 import { identity, saidTicket } from '#shared/words.ts';
 import type { HandlersAsk, HandlersReply, RaceAsk, RaceReply, SideRun, Step } from './protocol.ts';
 
-type Tell = (on: string) => void;
+type Tell = (on: string, side?: HandlerName) => void;
 type Maker = () => Handler;
 // A learner's file, imported on its own so that one that does not compile spoils only its own side.
 type Loaded<T> = { value: T } | { error: string };
@@ -101,7 +101,7 @@ async function playSide(schedule: HandlerSchedule, name: HandlerName, tell: Tell
 		side.broke = `${files[name]} could not be loaded: ${mine}`;
 		return side;
 	}
-	const tellSide = (on: string) => tell(`${files[name]}, ${on}`);
+	const tellSide = (on: string) => tell(`${files[name]}, ${on}`, name);
 	const played = playSteps(schedule, mine, tellSide);
 	side.notWritten = played.error ? stubMessage(played.error) : null;
 	if (side.notWritten) {
@@ -155,7 +155,20 @@ export async function playHandlers(ask: HandlersAsk, tell: Tell): Promise<Handle
 	const schedule =
 		ask.kind === 'handlers' ? findHandlerSchedule(ask.schedule) : await tryItSchedule(ask.deliveries);
 	const sides: SideRun[] = [];
-	for (const name of handlerNames) sides.push(await playSide(schedule, name, tell));
+	for (const name of handlerNames) {
+		const skipped = ask.skip?.[name];
+		// Left out: the page says why, in the side's place.
+		const left: SideRun = {
+			name,
+			file: files[name],
+			shown: 'yours',
+			notWritten: null,
+			steps: [],
+			broke: null,
+			disagreement: null
+		};
+		sides.push(skipped ? { ...left, broke: skipped } : await playSide(schedule, name, tell));
+	}
 	return { kind: 'handlers', sides };
 }
 

@@ -6,7 +6,12 @@ import type { TraceLine } from '#shared/trace.ts';
 
 // Play deliveries on both sides: a schedule by name (judged against its expectations), or the learner's own
 // Try it deliveries (judged against the solution's handlers).
-export type HandlersAsk = { kind: 'handlers'; schedule: string } | { kind: 'try-it'; deliveries: Delivery[] };
+// skip: sides not to run this time, each with the reason the page gives (a handler that never returned).
+export type HandlersAsk = (
+	{ kind: 'handlers'; schedule: string } | { kind: 'try-it'; deliveries: Delivery[] }
+) & {
+	skip?: Partial<Record<HandlerName, string>>;
+};
 export type RaceAsk = {
 	kind: 'race';
 	schedule: string;
@@ -48,7 +53,7 @@ export type Reply = HandlersReply | RaceReply;
 // From the worker: the reply, or, before each delivery or race, what it is about to run (so a handler
 // that never returns can be named).
 export type FromSandbox =
-	| { type: 'working'; id: number; on: string }
+	| { type: 'working'; id: number; on: string; side?: HandlerName }
 	| { type: 'reply'; id: number; reply: Reply }
 	| { type: 'error'; id: number; message: string };
 export type ToSandbox = { id: number; ask: Ask };

@@ -1,6 +1,15 @@
 // The page's side of the sandbox worker: one question at a time, and a handler that takes too long is
 // stopped (the worker is ended and a new one started) with a message naming what it was running.
-import type { Ask, FromSandbox, HandlersReply, RaceAsk, RaceReply, ToSandbox } from './protocol.ts';
+import type { HandlerName } from '#shared/handler-schedules.ts';
+import type {
+	Ask,
+	FromSandbox,
+	HandlersAsk,
+	HandlersReply,
+	RaceAsk,
+	RaceReply,
+	ToSandbox
+} from './protocol.ts';
 
 // A delivery takes well under a millisecond; this long means the handler will not return.
 export const deliveryLimitMs = 2000;
@@ -9,9 +18,20 @@ const loadLimitMs = 30_000;
 
 export class HandlerStopped extends Error {
 	override name = 'HandlerStopped';
+	constructor(
+		message: string,
+		readonly side?: HandlerName
+	) {
+		super(message);
+	}
 }
 
-type Waiting = { resolve: (reply: unknown) => void; reject: (error: Error) => void; on: string };
+type Waiting = {
+	resolve: (reply: unknown) => void;
+	reject: (error: Error) => void;
+	on: string;
+	side?: HandlerName;
+};
 
 export class Sandbox {
 	private worker: Worker | null = null;
@@ -33,6 +53,7 @@ export class Sandbox {
 		if (!waiting || message.id !== this.asked) return;
 		if (message.type === 'working') {
 			waiting.on = message.on;
+			waiting.side = message.side;
 			this.arm(deliveryLimitMs);
 			return;
 		}
@@ -46,11 +67,8 @@ export class Sandbox {
 		clearTimeout(this.timer);
 		this.timer = setTimeout(() => {
 			const on = this.waiting?.on ?? 'loading the handlers';
-			this.fail(
-				new HandlerStopped(
-					`${on}: the handler did not return within ${ms / 1000} s, so the playground stopped it.`
-				)
-			);
+			const why = `${on}: the handler did not return within ${ms / 1000} s, so the playground stopped it.`;
+			this.fail(new HandlerStopped(why, this.waiting?.side));
 		}, ms);
 	}
 
@@ -77,8 +95,16 @@ export class Sandbox {
 		return answer;
 	}
 
-	handlers(ask: Extract<Ask, { kind: 'handlers' | 'try-it' }>): Promise<HandlersReply> {
-		return this.send(ask) as Promise<HandlersReply>;
+	// A side whose handler never returns is left out of a second try, so the other side is still shown.
+	async handlers(ask: HandlersAsk): Promise<HandlersReply> {
+		for (;;) {
+			try {
+				return (await this.send(ask)) as HandlersReply;
+			} catch (error) {
+				if (!(error instanceof HandlerStopped) || !error.side || ask.skip?.[error.side]) throw error;
+				ask = { ...ask, skip: { ...ask.skip, [error.side]: error.message } };
+			}
+		}
 	}
 
 	race(ask: RaceAsk): Promise<RaceReply> {

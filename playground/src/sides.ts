@@ -69,7 +69,6 @@ export function sidePanel(side: SideRun, deliveries: Delivery[], upto: number) {
 	const marked = duplicates(deliveries, dbs.slice(0, upto));
 	const step = side.steps[upto - 1];
 	const keepsNone = side.name === 'create-every-time';
-	const brokeHere = side.broke && upto > side.steps.length;
 	return h(
 		'section',
 		{ class: 'side', 'data-side': side.name, 'aria-label': sideTitles[side.name] },
@@ -104,7 +103,7 @@ export function sidePanel(side: SideRun, deliveries: Delivery[], upto: number) {
 					{ class: 'empty', 'data-list': 'receipts' },
 					keepsNone ? 'Keeps no receipts' : 'No receipts yet'
 				),
-		brokeHere ? h('pre', { class: 'broke', role: 'alert', 'data-broke': '' }, side.broke) : null
+		side.broke ? h('pre', { class: 'broke', role: 'alert', 'data-broke': '' }, side.broke) : null
 	);
 }
 
