@@ -220,8 +220,7 @@ export async function playRaceAsk(ask: RaceAsk, tell: Tell): Promise<RaceReply> 
 		);
 		reply.tickets = played.contents.tickets.map(saidTicket);
 		reply.receipts = played.contents.receipts.map((r) => `${identity(r)} → #${r.ticketId}`);
-		if (judged && reply.shown !== 'solution')
-			reply.disagreement = judgeRace(schedule, ask.implementation, played);
+		if (judged) reply.disagreement = judgeRace(schedule, ask.implementation, played);
 	} catch (error) {
 		reply.broke = error instanceof Error ? error.message : String(error);
 	}

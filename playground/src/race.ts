@@ -23,8 +23,13 @@ export function boxOf(line: TraceLine): { kind: Kind; label: string } {
 	}
 	if (/unique violation/.test(text) && !/^stops with/.test(text))
 		return { kind: 'violation', label: 'unique violation' };
-	if (/rolls back/.test(text))
-		return { kind: 'rollback', label: /crashes/.test(text) ? 'crash: rolled back' : 'rollback' };
+	if (/rolls back/.test(text)) {
+		const gone = ticket ? `: ${ticket} gone` : '';
+		return {
+			kind: 'rollback',
+			label: /^crashes/.test(text) ? `crash, rolled back${gone}` : `rollback${gone}`
+		};
+	}
 	if (/^crashes/.test(text)) return { kind: 'crash', label: 'crash' };
 	if (/^commits/.test(text)) return { kind: 'commit', label: 'commit' };
 	if (/^saves ticket/.test(text)) return { kind: 'write', label: `save ticket ${ticket}` };
@@ -132,7 +137,7 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 	function lanes(trace: TraceLine[]) {
 		const first = firstStep();
 		const steps = Array.from({ length: lastStep() + 1 - first }, (_, i) => i + first);
-		const columns = `6rem repeat(${steps.length}, minmax(7.5rem, 1fr))`;
+		const columns = `5.5rem repeat(${steps.length}, minmax(5.5rem, 1fr))`;
 		const head = [
 			h('div', { class: 'lane-name' }, 'step'),
 			...steps.map((step) =>
@@ -267,7 +272,7 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 									h('pre', {}, reply.disagreement)
 								)
 							: reply.judged
-								? h('p', {}, `This is what schedules/race/${schedule.name}.json expects of ${reply.file}.`)
+								? h('p', {}, `Just what schedules/race/${schedule.name}.json expects.`)
 								: h(
 										'p',
 										{},
