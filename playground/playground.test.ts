@@ -31,13 +31,20 @@ afterAll(async () => {
 });
 
 // A server on a free loopback port, serving the learner's files from these folders first; stopped after.
-function serving(...folders: string[]): { page: () => Page } {
+// troubles: errors the page threw, and any Node module Vite had to stub out for the browser (none may be).
+function serving(...folders: string[]): { page: () => Page; troubles: string[] } {
 	let playground: Playground | undefined;
 	let page: Page | undefined;
+	const troubles: string[] = [];
 	beforeAll(async () => {
 		const cacheDir = mkdtempSync(join(scratch, 'vite-'));
 		playground = await startPlayground({ port: 0, plugins: [playAgainst(...folders)], cacheDir });
 		page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+		page.on('pageerror', (error) => troubles.push(`the page threw: ${error.message}`));
+		page.on('request', (request) => {
+			if (request.url().includes('browser-external'))
+				troubles.push(`a Node module in the page: ${request.url()}`);
+		});
 		await page.goto(playground.url);
 		// Ready when the first scene has been played (or has said why it could not be).
 		await page.locator('#playback .loading').waitFor({ state: 'detached', timeout: 30_000 });
@@ -46,7 +53,7 @@ function serving(...folders: string[]): { page: () => Page } {
 		await page?.close();
 		await playground?.close();
 	});
-	return { page: () => page! };
+	return { page: () => page!, troubles };
 }
 
 // The lines of one list on one side ("#2 Cannot sign in duplicate"), or [] when it says it is empty.
@@ -113,7 +120,7 @@ const lessonScenes = [
 ];
 
 describe('the playground, on the files as shipped (every one a stub)', slow, () => {
-	const { page } = serving(shipped);
+	const { page, troubles } = serving(shipped);
 
 	it('labels a stub "not written yet, showing the solution", on both handlers and on atomic.ts', async () => {
 		for (const side of ['create-every-time', 'receipt-in-commit']) {
@@ -230,6 +237,10 @@ describe('the playground, on the files as shipped (every one a stub)', slow, () 
 			'step 9 is not drawn yet'
 		).toBe(0);
 	});
+
+	it('ran without an error on the page, and without any Node module stubbed out for the browser', () => {
+		expect(troubles).toEqual([]);
+	});
 });
 
 describe('the playground, with a wrong 02 planted (replay ignores the subject)', slow, () => {
@@ -260,12 +271,17 @@ describe('the playground, with a wrong 02 planted (replay ignores the subject)',
 	});
 });
 
-describe('the playground, with a 01 handler that never returns', slow, () => {
+describe('the playground, with a 01 handler that never returns and a 02 that throws', slow, () => {
 	const folder = join(scratch, 'hangs');
 	mkdirSync(join(folder, '01-first-handler'), { recursive: true });
 	writeFileSync(
 		join(folder, '01-first-handler', 'handler.ts'),
 		`export class TicketHandler {\n\thandle(): never {\n\t\tfor (;;) {}\n\t}\n\tsnapshot() {\n\t\treturn { tickets: [], receipts: [] };\n\t}\n}\n`
+	);
+	mkdirSync(join(folder, '02-same-event'), { recursive: true });
+	writeFileSync(
+		join(folder, '02-same-event', 'handler.ts'),
+		`export class ReceiptHandler {\n\tprivate count = 0;\n\thandle() {\n\t\tif (++this.count > 1) throw new Error('one delivery is enough');\n\t\treturn { kind: 'created', ticketId: 1 };\n\t}\n\tsnapshot() {\n\t\treturn { tickets: [{ id: 1, tenant: 'acme', subject: 'Cannot sign in' }], receipts: [] };\n\t}\n}\n`
 	);
 	const { page } = serving(folder, shipped);
 
@@ -285,5 +301,15 @@ describe('the playground, with a 01 handler that never returns', slow, () => {
 		await expect
 			.poll(() => page().locator('#race [data-counter]').innerText())
 			.toMatch(/of \d+ steps|Step 1 of/);
+	});
+
+	it("says which delivery a handler threw at, in the harness's words", async () => {
+		await page().check('#try-it input[name="event"][value="evt-42"]');
+		await page().click('#try-it [data-try="deliver"]');
+		const said = page().locator('#try-it [data-side="receipt-in-commit"] [data-broke]');
+		await said.waitFor({ timeout: 20_000 });
+		expect(await said.innerText()).toContain(
+			'delivery 2 (acme/helpdesk/evt-42): your handler threw: one delivery is enough'
+		);
 	});
 });

@@ -13,12 +13,21 @@ import { describeDelivery, judgeHandler, playHandler } from '#shared/play-handle
 import { answerOf, judgeRace, playRace, saidAnswer, stubIn, type RaceHandler } from '#shared/play-race.ts';
 import { raceSchedules, type RaceImplementation } from '#shared/race-schedules.ts';
 import { inTurn } from '#shared/scheduler.ts';
-import { identity, saidTicket } from '#shared/words.ts';
-import type { HandlersAsk, HandlersReply, RaceAsk, RaceReply, SideRun, Step } from './protocol.ts';
+import { saidTicket } from '#shared/words.ts';
+import { saidReceiptShort } from './lesson-words.ts';
+import {
+	files,
+	type HandlersAsk,
+	type HandlersReply,
+	type RaceAsk,
+	type RaceReply,
+	type SideRun,
+	type Step
+} from './protocol.ts';
 
 type Tell = (on: string, side?: HandlerName) => void;
 type Maker = () => Handler;
-// A learner's file, imported on its own so that one that does not compile spoils only its own side.
+// A learner's file as imported, or why it could not be.
 type Loaded<T> = { value: T } | { error: string };
 
 async function load<T>(importing: () => Promise<T>): Promise<Loaded<T>> {
@@ -29,39 +38,43 @@ async function load<T>(importing: () => Promise<T>): Promise<Loaded<T>> {
 	}
 }
 
-// The same paths the tests import: exercises/ for the learner, solutions/ for the fallback.
+// The same paths the tests import: exercises/ for the learner, solutions/ for the fallback. Each is loaded on
+// its own, so a file that does not compile spoils only its own side.
 const yours = {
-	'create-every-time': load(() => import('../../exercises/01-first-handler/handler.ts')),
-	'receipt-in-commit': load(() => import('../../exercises/02-same-event/handler.ts')),
-	atomic: load(() => import('../../exercises/03-the-race/atomic.ts'))
+	'create-every-time': load(async (): Promise<Maker> => {
+		const { TicketHandler } = await import('../../exercises/01-first-handler/handler.ts');
+		return () => new TicketHandler();
+	}),
+	'receipt-in-commit': load(async (): Promise<Maker> => {
+		const { ReceiptHandler } = await import('../../exercises/02-same-event/handler.ts');
+		return () => new ReceiptHandler();
+	}),
+	atomic: load(async (): Promise<RaceHandler> => {
+		return (await import('../../exercises/03-the-race/atomic.ts')).handleAtomically;
+	})
 };
 const solution = {
-	'create-every-time': import('../../solutions/01-first-handler/handler.ts'),
-	'receipt-in-commit': import('../../solutions/02-same-event/handler.ts'),
-	atomic: import('../../solutions/03-the-race/atomic.ts')
+	'create-every-time': import('../../solutions/01-first-handler/handler.ts').then(
+		({ TicketHandler }): Maker =>
+			() =>
+				new TicketHandler()
+	),
+	'receipt-in-commit': import('../../solutions/02-same-event/handler.ts').then(
+		({ ReceiptHandler }): Maker =>
+			() =>
+				new ReceiptHandler()
+	),
+	atomic: import('../../solutions/03-the-race/atomic.ts').then(
+		(module): RaceHandler => module.handleAtomically
+	)
 };
-const given = import('../../exercises/03-the-race/separate.ts');
-
-export const files: Record<HandlerName | RaceImplementation, string> = {
-	'create-every-time': 'exercises/01-first-handler/handler.ts',
-	'receipt-in-commit': 'exercises/02-same-event/handler.ts',
-	atomic: 'exercises/03-the-race/atomic.ts',
-	separate: 'exercises/03-the-race/separate.ts'
-};
+const given = import('../../exercises/03-the-race/separate.ts').then(
+	(module): RaceHandler => module.handleSeparately
+);
 
 async function makers(name: HandlerName): Promise<{ yours: Maker | string; solution: Maker }> {
 	const mine = await yours[name];
-	const theirs = await solution[name];
-	const make = (module: Record<string, unknown>): Maker => {
-		const Made = (
-			name === 'create-every-time' ? module.TicketHandler : module.ReceiptHandler
-		) as new () => Handler;
-		return () => new Made();
-	};
-	return {
-		yours: 'error' in mine ? mine.error : make(mine.value as Record<string, unknown>),
-		solution: make(theirs as Record<string, unknown>)
-	};
+	return { yours: 'error' in mine ? mine.error : mine.value, solution: await solution[name] };
 }
 
 // "TicketHandler.handle is not written yet. …" when a stub stopped the run; the todo's words come first.
@@ -173,11 +186,10 @@ export async function playHandlers(ask: HandlersAsk, tell: Tell): Promise<Handle
 }
 
 async function raceHandler(implementation: RaceImplementation) {
-	if (implementation === 'separate') return { mine: (await given).handleSeparately as RaceHandler };
+	if (implementation === 'separate') return { mine: await given, theirs: null };
 	const mine = await yours.atomic;
-	const theirs = (await solution.atomic).handleAtomically as RaceHandler;
-	if ('error' in mine) return { error: mine.error, theirs };
-	return { mine: mine.value.handleAtomically as RaceHandler, theirs };
+	const theirs = await solution.atomic;
+	return 'error' in mine ? { error: mine.error, theirs } : { mine: mine.value, theirs };
 }
 
 export async function playRaceAsk(ask: RaceAsk, tell: Tell): Promise<RaceReply> {
@@ -219,7 +231,7 @@ export async function playRaceAsk(ask: RaceAsk, tell: Tell): Promise<RaceReply> 
 			(worker) => `${worker.name}: ${saidAnswer(answerOf(worker.name, played.run.endings.get(worker.name)))}`
 		);
 		reply.tickets = played.contents.tickets.map(saidTicket);
-		reply.receipts = played.contents.receipts.map((r) => `${identity(r)} → #${r.ticketId}`);
+		reply.receipts = played.contents.receipts.map(saidReceiptShort);
 		if (judged) reply.disagreement = judgeRace(schedule, ask.implementation, played);
 	} catch (error) {
 		reply.broke = error instanceof Error ? error.message : String(error);

@@ -20,6 +20,14 @@ export type RaceAsk = {
 };
 export type Ask = HandlersAsk | RaceAsk;
 
+// The learner's file behind each side and each race implementation.
+export const files: Record<HandlerName | RaceImplementation, string> = {
+	'create-every-time': 'exercises/01-first-handler/handler.ts',
+	'receipt-in-commit': 'exercises/02-same-event/handler.ts',
+	atomic: 'exercises/03-the-race/atomic.ts',
+	separate: 'exercises/03-the-race/separate.ts'
+};
+
 export type Step = { outcome: Outcome; db: Database };
 
 // One side of the playback: the learner's handler, or the solution's when theirs is not written yet.

@@ -1,9 +1,9 @@
 // The two handlers side by side, as the lesson draws them: each side's tickets and receipts after a delivery.
-import type { HandlerName } from '#shared/handler-schedules.ts';
-import type { Delivery } from '#shared/handler-schedules.ts';
+import type { Delivery, HandlerName } from '#shared/handler-schedules.ts';
 import type { Database, Ticket } from '#shared/model.ts';
 import { identity, saidOutcome } from '#shared/words.ts';
 import { h } from './dom.ts';
+import { saidReceiptShort } from './lesson-words.ts';
 import type { SideRun } from './protocol.ts';
 
 export const sideTitles: Record<HandlerName, string> = {
@@ -11,14 +11,6 @@ export const sideTitles: Record<HandlerName, string> = {
 	'receipt-in-commit': 'Receipt in the same commit'
 };
 const exercise: Record<HandlerName, string> = { 'create-every-time': '01', 'receipt-in-commit': '02' };
-
-// The lesson's receipt: "acme/helpdesk/evt-42 → #1".
-export const saidReceiptShort = (receipt: {
-	tenant: string;
-	source: string;
-	eventId: string;
-	ticketId: number;
-}) => `${identity(receipt)} → #${receipt.ticketId}`;
 
 // A ticket is a duplicate when an earlier one was made for the same event with the same subject: the same
 // request, handled twice. Each ticket belongs to the delivery after which it first appears.

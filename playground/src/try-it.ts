@@ -1,10 +1,10 @@
 // Try it: the learner picks the event and what happens to the worker, delivers, and watches both sides.
-import type { Delivery, HandlerSchedule } from '#shared/handler-schedules.ts';
+import { handlerNames, type Delivery, type HandlerSchedule } from '#shared/handler-schedules.ts';
 import type { Fault, Webhook } from '#shared/model.ts';
 import { describeDelivery } from '#shared/play-handler.ts';
 import { saidOutcome } from '#shared/words.ts';
 import { h, replace } from './dom.ts';
-import type { HandlersReply } from './protocol.ts';
+import { files, type HandlersReply, type Step } from './protocol.ts';
 import type { Sandbox } from './sandbox.ts';
 import { disagreementPanel, sidePanel } from './sides.ts';
 
@@ -30,6 +30,7 @@ export const faultChoices: { fault: Fault; label: string }[] = [
 export function tryIt(root: HTMLElement, sandbox: Sandbox): void {
 	let deliveries: Delivery[] = [];
 	let reply: HandlersReply | null = null;
+	let answered = 0; // how many deliveries the reply played
 	let problem: string | null = null;
 	let busy = false;
 
@@ -91,6 +92,7 @@ export function tryIt(root: HTMLElement, sandbox: Sandbox): void {
 	function reset(): void {
 		deliveries = [];
 		reply = null;
+		answered = 0;
 		problem = null;
 		render();
 	}
@@ -102,7 +104,7 @@ export function tryIt(root: HTMLElement, sandbox: Sandbox): void {
 		const asked = deliveries;
 		try {
 			const answer = await sandbox.handlers({ kind: 'try-it', deliveries: asked });
-			if (asked === deliveries) reply = answer;
+			if (asked === deliveries) [reply, answered] = [answer, asked.length];
 		} catch (error) {
 			if (asked === deliveries) problem = error instanceof Error ? error.message : String(error);
 		}
@@ -116,10 +118,9 @@ export function tryIt(root: HTMLElement, sandbox: Sandbox): void {
 		(form.querySelector('[data-try="deliver"]') as HTMLButtonElement).disabled = full || busy;
 		const sides = reply?.sides ?? [];
 		const listed = deliveries.map((_, i) => {
-			const answers = sides.map((side) => {
-				const step = side.steps[i];
-				return step ? saidOutcome(step.outcome) : 'stopped';
-			});
+			// A side stopped by an error or a hang has no answer from here on.
+			const said = (step: Step | undefined) => (step ? saidOutcome(step.outcome) : 'stopped');
+			const answers = i < answered ? sides.map((side) => said(side.steps[i])) : [];
 			return h(
 				'li',
 				{},
@@ -144,9 +145,7 @@ export function tryIt(root: HTMLElement, sandbox: Sandbox): void {
 			h(
 				'div',
 				{ class: 'sides' },
-				(reply && !problem ? sides : emptySides()).map((side) =>
-					sidePanel(side, deliveries, reply ? count : 0)
-				)
+				(reply && !problem ? sides : emptySides()).map((side) => sidePanel(side, deliveries, answered))
 			),
 			reply && !problem ? sides.map((side) => disagreementPanel(side, "the solution's handler")) : null,
 			busy ? h('p', { class: 'loading' }, 'Delivering…') : null
@@ -155,12 +154,9 @@ export function tryIt(root: HTMLElement, sandbox: Sandbox): void {
 
 	// Before the first delivery: both sides empty, with no code run yet.
 	const emptySides = () =>
-		(['create-every-time', 'receipt-in-commit'] as const).map((name) => ({
+		handlerNames.map((name) => ({
 			name,
-			file:
-				name === 'create-every-time'
-					? 'exercises/01-first-handler/handler.ts'
-					: 'exercises/02-same-event/handler.ts',
+			file: files[name],
 			shown: 'yours' as const,
 			notWritten: null,
 			steps: [],
