@@ -19,6 +19,9 @@ const wrong = (name: string) => repo(`solutions/wrong/${name}`);
 // Each test waits on a browser and a Vite server: generous, for a machine shared with other work.
 const slow = { timeout: 60_000 };
 
+// Waits for what the page shows after the sandbox answers: longer than expect.poll's 1 s, for a busy machine.
+const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 });
+
 let browser: Browser;
 const scratch = mkdtempSync(join(tmpdir(), 'playground-test-'));
 
@@ -125,13 +128,13 @@ describe('the playground, on the files as shipped (every one a stub)', slow, () 
 	it('labels a stub "not written yet, showing the solution", on both handlers and on atomic.ts', async () => {
 		for (const side of ['create-every-time', 'receipt-in-commit']) {
 			const label = page().locator(`#playback [data-side="${side}"] [data-source]`);
-			await expect.poll(() => label.innerText()).toMatch(/not written yet, showing the solution$/);
+			await until(() => label.innerText()).toMatch(/not written yet, showing the solution$/);
 		}
 		await page().check('#race input[name="implementation"][value="atomic"]');
 		await page().click('#race [data-race="play"]');
-		await expect
-			.poll(() => page().locator('#race [data-source]').innerText())
-			.toBe('exercises/03-the-race/atomic.ts: not written yet, showing the solution');
+		await until(() => page().locator('#race [data-source]').innerText()).toBe(
+			'exercises/03-the-race/atomic.ts: not written yet, showing the solution'
+		);
 	});
 
 	for (const [i, expected] of lessonScenes.entries()) {
@@ -139,11 +142,9 @@ describe('the playground, on the files as shipped (every one a stub)', slow, () 
 			await playToTheEnd(page(), expected.scene);
 			expect(await listed(page(), '#playback', 'create-every-time', 'tickets')).toEqual(expected.left);
 			expect(await listed(page(), '#playback', 'create-every-time', 'receipts')).toEqual([]);
-			await expect
-				.poll(() =>
-					page().locator('#playback [data-side="create-every-time"] [data-list="receipts"]').innerText()
-				)
-				.toBe('Keeps no receipts');
+			await until(() =>
+				page().locator('#playback [data-side="create-every-time"] [data-list="receipts"]').innerText()
+			).toBe('Keeps no receipts');
 			expect(await listed(page(), '#playback', 'receipt-in-commit', 'tickets')).toEqual(expected.right);
 			expect(await listed(page(), '#playback', 'receipt-in-commit', 'receipts')).toEqual(expected.receipts);
 		});
@@ -152,16 +153,16 @@ describe('the playground, on the files as shipped (every one a stub)', slow, () 
 	it('steps back with ←, and guesses first: the guess is checked against what the handlers did', async () => {
 		await page().click('[data-scene="lost-acknowledgment"]');
 		const counter = page().locator('#playback [data-counter]');
-		await expect.poll(() => counter.innerText()).toBe('Before delivery 1 of 2');
+		await until(() => counter.innerText()).toBe('Before delivery 1 of 2');
 		await page().fill('#playback [data-guess="left"]', '1');
 		await page().fill('#playback [data-guess="right"]', '1');
 		await page().click('#playback [data-step="next"]');
-		await expect.poll(() => counter.innerText()).toBe('Step 1 of 2');
+		await until(() => counter.innerText()).toBe('Step 1 of 2');
 		expect(await page().locator('[data-guess-check]').innerText()).toBe(
 			'Tickets now: 1, as you guessed on the left; 1, as you guessed on the right.'
 		);
 		await page().keyboard.press('ArrowLeft');
-		await expect.poll(() => counter.innerText()).toBe('Before delivery 1 of 2');
+		await until(() => counter.innerText()).toBe('Before delivery 1 of 2');
 		await page().click('#playback summary');
 		expect(await page().locator('#playback details.words').innerText()).toContain(
 			'delivery 2 (acme/helpdesk/evt-42 again, after a lost acknowledgment): create every time created #2, leaving 2 tickets and 0 receipts; receipt in the same commit replayed #1, leaving 1 ticket and 1 receipt.'
@@ -192,7 +193,7 @@ describe('the playground, on the files as shipped (every one a stub)', slow, () 
 	it('Try it stops at 8 deliveries, and Reset empties both sides', async () => {
 		await page().click('#try-it [data-try="reset"]');
 		for (let i = 0; i < 8; i++) await deliver(page(), i % 2 ? 'evt-43' : 'other-tenant', 'none');
-		await expect.poll(() => page().locator('#try-it [data-try="deliver"]').isDisabled()).toBe(true);
+		await until(() => page().locator('#try-it [data-try="deliver"]').isDisabled()).toBe(true);
 		expect(await listed(page(), '#try-it', 'receipt-in-commit', 'tickets')).toEqual([
 			'#1 Cannot sign in (globex)',
 			'#2 Cannot sign in'
@@ -210,7 +211,7 @@ describe('the playground, on the files as shipped (every one a stub)', slow, () 
 		await page().selectOption('#race [data-race="schedule"]', 'two-workers-alternate');
 		await page().check('#race input[name="implementation"][value="separate"]');
 		await page().click('#race [data-race="play"]');
-		await expect.poll(() => page().locator('#race [data-counter]').innerText()).toBe('Step 1 of 6');
+		await until(() => page().locator('#race [data-counter]').innerText()).toBe('Step 1 of 6');
 		await page().click('#race [data-step="end"]');
 		expect(await kinds()).toContain('violation');
 		expect(await page().locator('#race [data-race="after"]').innerText()).toContain(
@@ -219,7 +220,7 @@ describe('the playground, on the files as shipped (every one a stub)', slow, () 
 
 		await page().check('#race input[name="implementation"][value="atomic"]');
 		await page().click('#race [data-race="play"]');
-		await expect.poll(() => page().locator('#race [data-counter]').innerText()).toBe('Start, of 10 steps');
+		await until(() => page().locator('#race [data-counter]').innerText()).toBe('Start, of 10 steps');
 		await page().click('#race [data-step="end"]');
 		expect(await kinds()).toEqual(
 			expect.arrayContaining(['wait', 'waiting', 'violation', 'rollback', 'commit'])
@@ -228,7 +229,7 @@ describe('the playground, on the files as shipped (every one a stub)', slow, () 
 		expect(await page().locator('#race [data-lane="B"][data-at="7"]').innerText()).toContain('waiting');
 		await page().keyboard.press('ArrowLeft');
 		await page().keyboard.press('ArrowLeft');
-		await expect.poll(() => page().locator('#race [data-counter]').innerText()).toBe('Step 8 of 10');
+		await until(() => page().locator('#race [data-counter]').innerText()).toBe('Step 8 of 10');
 		expect(await page().locator('#race [data-race="words"]').innerText()).toMatch(
 			/8\. B saves the receipt .*unique violation/
 		);
@@ -250,11 +251,9 @@ describe('the playground, with a wrong 02 planted (replay ignores the subject)',
 		await deliver(page(), 'evt-42', 'none');
 		await deliver(page(), 'same-key', 'none');
 		const said = page().locator('#try-it [data-disagreement="receipt-in-commit"]');
-		await expect
-			.poll(() => said.innerText())
-			.toContain(
-				'delivery 2 (acme/helpdesk/evt-42 again, now saying "Cannot export report"): expected refused (conflict), your handler replayed #1.'
-			);
+		await until(() => said.innerText()).toContain(
+			'delivery 2 (acme/helpdesk/evt-42 again, now saying "Cannot export report"): expected refused (conflict), your handler replayed #1.'
+		);
 		expect(await said.innerText()).toContain(
 			'What this usually means: the same key now carries another subject.'
 		);
@@ -265,9 +264,9 @@ describe('the playground, with a wrong 02 planted (replay ignores the subject)',
 
 	it("and where it disagrees with the lesson's scene, as the schedule's test does", async () => {
 		await playToTheEnd(page(), 'same-key-different-request');
-		await expect
-			.poll(() => page().locator('#playback [data-disagreement="receipt-in-commit"]').innerText())
-			.toContain('Schedule "same-key-different-request" (Same key, different request)');
+		await until(() =>
+			page().locator('#playback [data-disagreement="receipt-in-commit"]').innerText()
+		).toContain('Schedule "same-key-different-request" (Same key, different request)');
 	});
 });
 
@@ -298,9 +297,7 @@ describe('the playground, with a 01 handler that never returns and a 02 that thr
 		expect(await listed(page(), '#try-it', 'receipt-in-commit', 'tickets')).toEqual(['#1 Cannot sign in']);
 		// The page's own thread was never blocked: the race still plays (in a new sandbox).
 		await page().click('#race [data-race="play"]');
-		await expect
-			.poll(() => page().locator('#race [data-counter]').innerText())
-			.toMatch(/of \d+ steps|Step 1 of/);
+		await until(() => page().locator('#race [data-counter]').innerText()).toMatch(/of \d+ steps|Step 1 of/);
 	});
 
 	it("says which delivery a handler threw at, in the harness's words", async () => {
