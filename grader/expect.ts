@@ -12,13 +12,13 @@ import { pathToFileURL } from 'node:url';
 import type { Exercise } from '#shared/manifest.ts';
 import type { Code, Observers } from './observe/observer.ts';
 import { root } from './paths.ts';
-import { loadProbe, observeFile, type Check, type ProbeSettings } from './probe.ts';
+import { casesOf, loadProbe, observeFile, type Check, type ProbeSettings } from './probe.ts';
 
-export type PlannedCheck = Check & { expected: unknown[]; free: boolean };
+export type PlannedCheck = Check & { cases: unknown[]; expected: unknown[]; free: boolean };
 export type Planned = { exercise: Exercise; checks: PlannedCheck[] | null };
 export type Frozen = {
 	settings: ProbeSettings;
-	exercises: Record<string, { name: string; expected: unknown[]; free: boolean }[]>;
+	exercises: Record<string, { name: string; cases: unknown[]; expected: unknown[]; free: boolean }[]>;
 };
 
 const asJson = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
@@ -66,7 +66,7 @@ export async function planExercise(
 					throw new Error(
 						`the frozen expectations do not match ${exercise.folder}'s checks (at "${check.name}")`
 					);
-				return { ...check, expected: kept[i]!.expected, free: kept[i]!.free };
+				return { ...check, cases: kept[i]!.cases, expected: kept[i]!.expected, free: kept[i]!.free };
 			})
 		};
 	}
@@ -75,7 +75,8 @@ export async function planExercise(
 	const planned: PlannedCheck[] = [];
 	for (const check of checks) {
 		const expected: unknown[] = [];
-		for (const input of check.cases) {
+		const cases = casesOf(check);
+		for (const input of cases) {
 			let answer: unknown;
 			try {
 				answer = await observe(observers, reference, check, input);
@@ -92,7 +93,7 @@ export async function planExercise(
 			expected.push(answer);
 		}
 		let free = true;
-		for (const [i, input] of check.cases.entries()) {
+		for (const [i, input] of cases.entries()) {
 			try {
 				free = passes(check, input, await observe(observers, stubs, check, input), expected[i]);
 			} catch {
@@ -100,7 +101,7 @@ export async function planExercise(
 			}
 			if (!free) break;
 		}
-		planned.push({ ...check, expected, free });
+		planned.push({ ...check, cases, expected, free });
 	}
 	return { exercise, checks: planned };
 }
@@ -123,7 +124,7 @@ export function frozen(planned: Planned[], settings: ProbeSettings): Frozen {
 				.filter((p) => p.checks)
 				.map((p) => [
 					p.exercise.folder,
-					p.checks!.map(({ name, expected, free }) => ({ name, expected, free }))
+					p.checks!.map(({ name, cases, expected, free }) => ({ name, cases, expected, free }))
 				])
 		)
 	};

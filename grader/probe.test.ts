@@ -2,11 +2,13 @@
 // seed makes other held-out inputs, and the given checks never depend on it.
 import { describe, expect, it } from 'vitest';
 import { exercises } from '#shared/manifest.ts';
-import { loadProbe } from './probe.ts';
+import { casesOf, loadProbe, type Check } from './probe.ts';
 
 const settings = (seed: number) => ({ seed, checks: 2, runs: 10 });
-const inputs = (checks: { name: string; heldOut: boolean; cases: unknown[] }[], heldOut: boolean) =>
-	JSON.stringify(checks.filter((check) => check.heldOut === heldOut).map(({ name, cases }) => [name, cases]));
+const inputs = (checks: Check[], heldOut: boolean) =>
+	JSON.stringify(
+		checks.filter((check) => check.heldOut === heldOut).map((check) => [check.name, casesOf(check)])
+	);
 
 describe('the checks of every exercise, from the seed', () => {
 	for (const exercise of exercises()) {
