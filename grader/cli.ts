@@ -1,16 +1,19 @@
 // npm run grade -- <submission>…: grades each learner's copy and writes the table, results.json and a class CSV.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { classCsv } from './csv.ts';
 import { defaults, gradeClass } from './grade.ts';
 import { goReference } from './go-reference.ts';
 import { gradescopeResults } from './gradescope.ts';
+import { writeAtomically, writeLearner } from './output.ts';
 import { classReport, progressBar } from './table.ts';
 
 const usage = `usage: npm run grade -- [options] <submission>…
+       npm run grade -- [options] --class <folder>
 
-A submission is a learner's copy of the workbook, or just its exercises/ folder.
+A submission is a learner's copy of the workbook, or just its exercises/ folder. With --class, every folder
+in <folder> is one; either way a learner's name is the path relative to the class folder.
 
   --out <dir>              where reports go (default grades/)
   --seed <n>               seed of the held-out checks (default: a new random one, printed and stamped)
@@ -21,7 +24,12 @@ A submission is a learner's copy of the workbook, or just its exercises/ folder.
   --held-out-checks <n>    held-out tests per checked function (default ${defaults.heldOutChecks})
   --held-out-runs <n>      random cases per held-out test (default ${defaults.heldOutRuns})
   --no-go                  skip the Go reference
-  --gradescope <file>      one submission: write its results.json here (for Gradescope's run_autograder)`;
+  --gradescope <file>      one submission: write its results.json here (for Gradescope's run_autograder)
+  --class <folder>         grade every folder in it, named by its folder
+  --names-from <folder>    name learners by their path relative to this folder (default: the one they share)
+  --memory <MB>            memory for one exercise run's whole process tree (default ${defaults.memoryMb})
+  --expectations <file>    frozen expectations (from npm run grade:package): no solutions/ needed
+  --unsafe-no-sandbox      run learner code without bubblewrap; every row of the report says so`;
 
 const { values, positionals } = parseArgs({
 	allowPositionals: true,
@@ -36,6 +44,11 @@ const { values, positionals } = parseArgs({
 		'held-out-runs': { type: 'string' },
 		'no-go': { type: 'boolean', default: false },
 		gradescope: { type: 'string' },
+		class: { type: 'string' },
+		'names-from': { type: 'string' },
+		memory: { type: 'string' },
+		expectations: { type: 'string' },
+		'unsafe-no-sandbox': { type: 'boolean', default: false },
 		help: { type: 'boolean', default: false }
 	}
 });
@@ -55,11 +68,19 @@ function number(
 	return value;
 }
 
-if (values.help || positionals.length === 0) {
+const classFolder = values.class ? resolve(values.class) : undefined;
+const namesFrom = values['names-from'] ? resolve(values['names-from']) : classFolder;
+// With --class, its folders in name order; links and files in it are graded too, and refused with the reason.
+const paths = classFolder
+	? readdirSync(classFolder)
+			.sort()
+			.map((name) => join(classFolder, name))
+	: positionals;
+if (values.help || paths.length === 0) {
 	console.log(usage);
 	process.exit(values.help ? 0 : 2);
 }
-if (values.gradescope && positionals.length !== 1) {
+if (values.gradescope && paths.length !== 1) {
 	console.error('--gradescope takes exactly one submission');
 	process.exit(2);
 }
@@ -82,24 +103,35 @@ const options = {
 		defaults.heldOutChecks,
 		Number.isInteger
 	),
-	heldOutRuns: number('held-out-runs', values['held-out-runs'], defaults.heldOutRuns, positive)
+	heldOutRuns: number('held-out-runs', values['held-out-runs'], defaults.heldOutRuns, positive),
+	memoryMb: number('memory', values.memory, defaults.memoryMb, (n) => Number.isInteger(n) && n >= 64),
+	unsafe: values['unsafe-no-sandbox'],
+	...(namesFrom ? { classFolder: namesFrom } : {})
 };
+const frozen = values.expectations ? JSON.parse(readFileSync(values.expectations, 'utf8')) : undefined;
+if (frozen) options.seed = frozen.settings.seed;
+if (frozen) options.heldOutChecks = frozen.settings.checks;
+if (frozen) options.heldOutRuns = frozen.settings.runs;
 
 const tty = process.stderr.isTTY;
-console.error(
-	`Grading ${positionals.length} submission(s), seed ${options.seed}, ${options.jobs} at a time…`
-);
+console.error(`Grading ${paths.length} submission(s), seed ${options.seed}, ${options.jobs} at a time…`);
 const go = values['no-go'] ? Promise.resolve(null) : goReference();
+const out = resolve(values.out);
 let grade;
 try {
-	grade = await gradeClass(positionals, {
+	grade = await gradeClass(paths, {
 		...options,
+		...(frozen ? { frozen } : {}),
+		// Each learner's results.json is written the moment that learner is done, whatever happens later.
+		onGraded: (graded) => {
+			if (!values.gradescope) writeLearner(out, graded.submission.name, gradescopeResults(graded));
+		},
 		onProgress: (done, total, label) => {
 			if (tty) process.stderr.write(`\r\u001b[2K${progressBar(done, total, label)}`);
 		}
 	});
 } catch (error) {
-	// The reference solutions failing their own tests: no grade would be right, so none is written.
+	// The reference solutions failing their own checks, or no sandbox: no grade would be right, so none is written.
 	console.error(`\n${error instanceof Error ? error.message : String(error)}`);
 	process.exit(2);
 }
@@ -110,19 +142,16 @@ const report = classReport(grade, goLine);
 console.log(report);
 
 if (values.gradescope) {
-	writeFileSync(values.gradescope, JSON.stringify(gradescopeResults(grade.graded[0]!), null, '\t'));
+	const graded = grade.graded[0];
+	if (!graded) {
+		console.error(`\nnot graded: ${grade.refused[0]?.reason}`);
+		process.exit(2);
+	}
+	writeAtomically(values.gradescope, JSON.stringify(gradescopeResults(graded), null, '\t'));
 	console.log(`\nwrote ${values.gradescope}`);
 } else {
-	const out = resolve(values.out);
-	for (const graded of grade.graded) {
-		mkdirSync(join(out, graded.submission.name), { recursive: true });
-		writeFileSync(
-			join(out, graded.submission.name, 'results.json'),
-			JSON.stringify(gradescopeResults(graded), null, '\t')
-		);
-	}
-	writeFileSync(join(out, 'class.csv'), classCsv(grade));
-	writeFileSync(join(out, 'report.txt'), `${report}\n`);
+	writeAtomically(join(out, 'class.csv'), classCsv(grade));
+	writeAtomically(join(out, 'report.txt'), `${report}\n`);
 	console.log(
 		`\nwrote ${values.out}/<learner>/results.json, ${values.out}/class.csv and ${values.out}/report.txt`
 	);

@@ -17,6 +17,7 @@ export function classCsv(grade: ClassGrade): string {
 		'workbook',
 		'schedules',
 		'seed',
+		'sandbox',
 		'first_failure'
 	];
 	const rows = grade.graded.map((graded) => {
@@ -31,6 +32,7 @@ export function classCsv(grade: ClassGrade): string {
 			graded.stamps.workbook,
 			graded.stamps.schedules,
 			graded.stamps.seed,
+			graded.unsafe ? 'none (--unsafe-no-sandbox)' : 'bubblewrap',
 			first ? `${first.exercise.id}: ${first.firstFailure!.message.trim().split('\n')[0]}` : ''
 		];
 	});

@@ -1,5 +1,6 @@
 // Gradescope's results.json for one submission (the format its autograder reads, documented in gradescope.schema.json).
 import type { Graded } from './grade.ts';
+import { printable } from './run-exercise.ts';
 import type { ScoredExercise, ScoredTest } from './score.ts';
 
 export type GradescopeTest = {
@@ -36,10 +37,11 @@ export function stampLines(graded: Graded): string[] {
 export function submissionNotes(graded: Graded): string[] {
 	const { submission } = graded;
 	const notes: string[] = [];
+	if (graded.unsafe) notes.push('Graded WITHOUT a sandbox (--unsafe-no-sandbox): its code ran unsealed.');
 	if (submission.notAWorkbook) notes.push(`Nothing graded: ${submission.notAWorkbook}.`);
 	if (submission.missing.length && !submission.notAWorkbook)
-		notes.push(`Not submitted: ${submission.missing.join(', ')}`);
-	if (submission.refused.length) notes.push(`Not taken: ${submission.refused.join(', ')}`);
+		notes.push(`Not submitted: ${listed(submission.missing)}`);
+	if (submission.refused.length) notes.push(`Not taken: ${listed(submission.refused)}`);
 	if (submission.ignored.length)
 		notes.push(`Ignored (only the learner files are graded): ${listed(submission.ignored)}`);
 	return notes;
@@ -53,7 +55,7 @@ export function testName(scored: ScoredExercise, test: ScoredTest): string {
 }
 
 export function listed(items: string[], most = 20): string {
-	const shown = items.slice(0, most).join(', ');
+	const shown = items.slice(0, most).map(printable).join(', ');
 	return items.length > most ? `${shown} and ${items.length - most} more` : shown;
 }
 

@@ -2,4 +2,3 @@
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../', import.meta.url));
-export const gradeConfig = fileURLToPath(new URL('./vitest.grade.config.ts', import.meta.url));

@@ -1,14 +1,17 @@
 // Reads a learner's submission: only the files the manifest allows, and a list of everything it ignored.
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Exercise } from '#shared/manifest.ts';
 import { root } from './paths.ts';
+import { lookAt, takeFile } from './unpack.ts';
 
 // A learner file larger than this is not a handler; it is not taken.
 export const maxLearnerFile = 256 * 1024;
-const skippedFolders = new Set(['node_modules', '.git']);
+// Named once, never walked: what a checkout grows, and the grader's own folders, which it never compares.
+const skippedFolders = new Set(['node_modules', '.git', 'solutions', 'grader']);
 const maxWalk = 20_000;
+const maxDepth = 24;
 
 export type Submission = {
 	name: string;
@@ -37,14 +40,14 @@ export function hashFiles(files: Map<string, string>): string {
 	return hash.digest('hex').slice(0, 16);
 }
 
-// A learner's copy of the workbook, or just its exercises/ folder.
+// A learner's copy of the workbook, or just its exercises/ folder ("exercises" or "" under the submission).
 function exercisesFolder(path: string): string | null {
-	if (existsSync(join(path, 'exercises')) && statSync(join(path, 'exercises')).isDirectory())
-		return join(path, 'exercises');
-	const numbered = readdirSync(path).some(
-		(name) => /^\d\d-/.test(name) && statSync(join(path, name)).isDirectory()
+	const { stats, refused } = lookAt(path, 'exercises');
+	if (stats?.isDirectory() && !refused) return 'exercises';
+	const numbered = readdirSync(path, { withFileTypes: true }).some(
+		(entry) => /^\d\d-/.test(entry.name) && entry.isDirectory()
 	);
-	return numbered ? path : null;
+	return numbered ? '' : null;
 }
 
 export function readSubmission(path: string, exercises: Exercise[], name = basename(path)): Submission {
@@ -58,12 +61,21 @@ export function readSubmission(path: string, exercises: Exercise[], name = basen
 		ignored: [],
 		hash: hashFiles(new Map())
 	};
-	if (!existsSync(path) || !statSync(path).isDirectory()) {
-		submission.notAWorkbook = `${path} is not a folder`;
+	// The submission's own folder is looked at without following it: a link to solutions/ is not a submission.
+	const stats = lstatOrNull(path);
+	if (!stats || !stats.isDirectory()) {
+		submission.notAWorkbook = stats?.isSymbolicLink()
+			? 'the submission is a symbolic link, not a folder'
+			: 'the submission is not a folder';
+		return submission;
+	}
+	const linked = lookAt(path, 'exercises').refused;
+	if (linked) {
+		submission.notAWorkbook = `${linked}: only real folders and regular files are taken`;
 		return submission;
 	}
 	const folder = exercisesFolder(path);
-	if (!folder) {
+	if (folder === null) {
 		const empty = readdirSync(path).length === 0;
 		submission.notAWorkbook = empty
 			? 'the folder is empty'
@@ -72,61 +84,59 @@ export function readSubmission(path: string, exercises: Exercise[], name = basen
 		return submission;
 	}
 	for (const learnerPath of learnerPaths(exercises)) {
-		const file = join(folder, learnerPath);
-		const shown = relative(path, file);
-		if (!existsSync(file) && !isLink(file)) submission.missing.push(shown);
-		else if (isLink(file))
-			submission.refused.push(`${shown} (a symbolic link: only regular files are taken)`);
-		else if (!lstatSync(file).isFile()) submission.refused.push(`${shown} (not a regular file)`);
-		else if (lstatSync(file).size > maxLearnerFile)
-			submission.refused.push(`${shown} (larger than ${maxLearnerFile / 1024} KB)`);
-		else submission.files.set(learnerPath, readFileSync(file, 'utf8'));
+		const shown = folder ? `${folder}/${learnerPath}` : learnerPath;
+		const taken = takeFile(path, shown, maxLearnerFile);
+		if (!taken) submission.missing.push(shown);
+		else if (taken.refused !== null) submission.refused.push(`${shown} (${taken.refused})`);
+		else submission.files.set(learnerPath, taken.content);
 	}
 	submission.hash = hashFiles(submission.files);
 	submission.ignored = ignoredFiles(path, folder, new Set(learnerPaths(exercises)));
 	return submission;
 }
 
-function isLink(file: string): boolean {
+function lstatOrNull(path: string) {
 	try {
-		return lstatSync(file).isSymbolicLink();
+		return lstatSync(path);
 	} catch {
-		return false;
+		return null;
 	}
 }
 
 // Files the grader does not take: said when they differ from its own copy or it has none; same ones are silent.
 function ignoredFiles(path: string, folder: string, learner: Set<string>): string[] {
-	const underRoot = folder === path ? 'exercises' : '';
+	const underRoot = folder === '' ? 'exercises' : '';
 	return walk(path).flatMap((file) => {
-		if (file.endsWith(`${sep}`)) return [`${file} (skipped)`];
-		const inExercises = relative(folder, join(path, file));
-		if (!inExercises.startsWith('..') && learner.has(inExercises.split(sep).join('/'))) return [];
+		if (file.endsWith('/')) return [`${file} (skipped)`];
+		const inExercises =
+			folder === '' ? file : file.startsWith('exercises/') ? file.slice('exercises/'.length) : null;
+		if (inExercises !== null && learner.has(inExercises)) return [];
 		const pristine = join(root, underRoot, file);
 		if (!existsSync(pristine)) return [`${file} (not in the workbook)`];
-		try {
-			const same = readFileSync(pristine).equals(readFileSync(join(path, file)));
-			return same ? [] : [`${file} (edited)`];
-		} catch {
-			return [`${file} (unreadable)`];
-		}
+		const theirs = takeFile(path, file, maxLearnerFile);
+		if (!theirs || theirs.refused !== null) return [`${file} (${theirs?.refused ?? 'unreadable'})`];
+		return readFileSync(pristine, 'utf8') === theirs.content ? [] : [`${file} (edited)`];
 	});
 }
 
-// Every file under a folder, relative to it; node_modules/ and .git/ are named once, not walked.
+// Every entry under a folder, relative to it with "/"; links, FIFOs and devices are listed, never followed or
+// opened; node_modules/ and .git/ are named once, not walked.
 function walk(path: string): string[] {
 	const found: string[] = [];
-	const visit = (dir: string) => {
-		for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+	let seen = 0;
+	const visit = (dir: string, depth: number) => {
+		for (const entry of readdirSync(join(path, dir), { withFileTypes: true }).sort((a, b) =>
 			a.name.localeCompare(b.name)
 		)) {
-			if (found.length >= maxWalk) return;
-			const full = join(dir, entry.name);
-			if (entry.isDirectory() && skippedFolders.has(entry.name)) found.push(`${relative(path, full)}${sep}`);
-			else if (entry.isDirectory()) visit(full);
-			else found.push(relative(path, full));
+			// Every entry counts, folders too, and the walk goes only so deep: no submission can make it endless.
+			if (++seen > maxWalk || found.length >= maxWalk) return;
+			const inside = dir ? `${dir}/${entry.name}` : entry.name;
+			if (entry.isDirectory() && (skippedFolders.has(entry.name) || depth >= maxDepth))
+				found.push(`${inside}/`);
+			else if (entry.isDirectory()) visit(inside, depth + 1);
+			else found.push(inside);
 		}
 	};
-	visit(path);
+	visit('', 0);
 	return found;
 }

@@ -18,7 +18,7 @@ export function classTable(grade: ClassGrade): string {
 	const rows = grade.graded.map((graded) => [
 		graded.submission.name,
 		...graded.exercises.map((e) => `${e.score === e.max ? '✔' : '✘'} ${points(e.score)}/${points(e.max)}`),
-		`${points(graded.score)}/${points(graded.max)}`
+		`${points(graded.score)}/${points(graded.max)}${graded.unsafe ? '  (no sandbox)' : ''}`
 	]);
 	const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i]!.length)));
 	const line = (row: string[]) =>
@@ -49,6 +49,13 @@ export function classReport(grade: ClassGrade, goLine: string | null): string {
 		...grade.graded.flatMap(classDetails),
 		'',
 		stamps,
+		...grade.refused.map((entry) => `not graded: ${entry.path}: ${entry.reason}`),
+		...grade.unchecked.map(
+			(folder) => `not graded: exercise ${folder} has no checks yet (grader/held-out/${folder}.held.ts)`
+		),
+		grade.sandbox.bwrap
+			? `sandbox: bubblewrap, memory and processes limited by ${grade.sandbox.memoryLimit === 'cgroup' ? 'a cgroup' : 'prlimit (address space)'}`
+			: 'sandbox: NONE (--unsafe-no-sandbox): learner code ran unsealed',
 		goLine ?? 'Go reference: not run (--no-go)',
 		`${grade.graded.length} submissions, ${grade.runs} exercise runs, ${grade.seconds.toFixed(1)} s`
 	].join('\n');

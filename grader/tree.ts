@@ -1,54 +1,87 @@
-// A fresh tree per submission: the grader's pristine stubs, overwritten by the learner files it took.
+// The private folder of one exercise run, made fresh by the grader: the exercise's given files with the
+// learner's on top, compiled to JavaScript, and job.json, the inputs the observers are handed.
+//
+//   const view = await makeView(harness, exercise, files, job, { sandboxed: true });
+//   view.error   // "exercises/01-first-handler/handler.ts does not compile: …", or null
+//   removeView(view.dir);
 import {
-	copyFileSync,
+	chmodSync,
 	mkdirSync,
 	mkdtempSync,
+	readdirSync,
 	readFileSync,
 	rmSync,
 	symlinkSync,
 	writeFileSync
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Exercise } from '#shared/manifest.ts';
+import { compileFile, type Harness } from './compile.ts';
 import { root } from './paths.ts';
 import { hashFiles } from './submission.ts';
 
-export type Tree = { dir: string; files: Map<string, string> };
+export type Job = {
+	folder: string;
+	files: string[];
+	// Harness modules to load and freeze before the learner's files (paths under the view).
+	freeze: string[];
+	checks: { observer: string; cases: unknown[] }[];
+};
 
-// The files an exercise is graded on, as they stand in the tree (the learner's, else the pristine stub's).
-export function treeFiles(exercises: Exercise[], taken: Map<string, string>): Map<string, string> {
-	const files = new Map<string, string>();
-	for (const exercise of exercises) {
-		for (const file of exercise.learnerFiles) {
+// The files an exercise is graded on: the learner's where it sent them, else the pristine stub's.
+export function exerciseFiles(exercise: Exercise, taken: Map<string, string>): Map<string, string> {
+	return new Map(
+		exercise.learnerFiles.map((file) => {
 			const path = `${exercise.folder}/${file}`;
-			files.set(path, taken.get(path) ?? readFileSync(join(root, 'exercises', path), 'utf8'));
-		}
-	}
-	return files;
+			return [path, taken.get(path) ?? readFileSync(join(root, 'exercises', path), 'utf8')];
+		})
+	);
 }
 
-// Everything the tests read comes from the grader's checkout; only these files come from the learner.
-// package.json gives #shared/… its meaning; exercises/shared is a link to the grader's own harness.
-export function makeTree(label: string, files: Map<string, string>): Tree {
-	const dir = mkdtempSync(join(tmpdir(), `grade-${label.replace(/[^\w-]/g, '_').slice(0, 40)}-`));
-	copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
-	mkdirSync(join(dir, 'exercises'));
-	symlinkSync(join(root, 'exercises', 'shared'), join(dir, 'exercises', 'shared'), 'dir');
+// Two runs of one exercise on the same files and the same inputs give the same observations.
+export const exerciseKey = (exercise: Exercise, files: Map<string, string>) =>
+	`${exercise.folder}:${hashFiles(files)}`;
+
+// The view of one run: exercises/<folder>/ (the given files and the learner's, compiled) and job.json. In the
+// sandbox the compiled harness is bound at /wb and these two over it; without one, links stand in for it.
+export async function makeView(
+	harness: Harness,
+	exercise: Exercise,
+	files: Map<string, string>,
+	job: Job,
+	options: { sandboxed: boolean }
+): Promise<{ dir: string; error: string | null }> {
+	const dir = mkdtempSync(join(tmpdir(), 'grade-view-'));
+	const folder = join(dir, 'exercises', exercise.folder);
+	mkdirSync(folder, { recursive: true });
+	for (const [name, js] of harness.given.get(exercise.folder) ?? []) writeFileSync(join(folder, name), js);
+	let error: string | null = null;
 	for (const [path, content] of files) {
-		const target = join(dir, 'exercises', path);
-		mkdirSync(dirname(target), { recursive: true });
-		writeFileSync(target, content);
+		const compiled = await compileFile(content, `exercises/${path}`);
+		if ('error' in compiled) error ??= `exercises/${path} does not compile: ${compiled.error}`;
+		else writeFileSync(join(dir, 'exercises', path.replace(/\.ts$/, '.js')), compiled.js);
 	}
-	return { dir, files };
+	writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+	if (!options.sandboxed) {
+		for (const inside of [
+			'package.json',
+			'vitest.js',
+			'exercises/shared',
+			'exercises/manifest.json',
+			'observe',
+			'node_modules',
+			'schedules'
+		])
+			symlinkSync(join(harness.dir, inside), join(dir, inside));
+	}
+	// The sandbox's user is not the grader's: it may read the view, never write it.
+	for (const path of [dir, join(dir, 'exercises'), folder]) chmodSync(path, 0o755);
+	for (const name of readdirSync(folder)) chmodSync(join(folder, name), 0o644);
+	chmodSync(join(dir, 'job.json'), 0o644);
+	return { dir, error };
 }
 
-export function removeTree(tree: Tree): void {
-	rmSync(tree.dir, { recursive: true, force: true });
-}
-
-// Two runs of one exercise on the same files give the same result (the seed is fixed), so they share one run.
-export function exerciseKey(exercise: Exercise, files: Map<string, string>): string {
-	const own = new Map([...files].filter(([path]) => path.startsWith(`${exercise.folder}/`)));
-	return `${exercise.folder}:${hashFiles(own)}`;
+export function removeView(dir: string): void {
+	rmSync(dir, { recursive: true, force: true });
 }

@@ -1,14 +1,10 @@
-// Exercise 01's held-out checks: TicketHandler against the reference, on schedules the tests do not ship.
-import { describe } from 'vitest';
-import { heading } from '#shared/manifest.ts';
-import { TicketHandler } from '../../exercises/01-first-handler/handler.ts';
-import { TicketHandler as Reference } from '../../solutions/01-first-handler/handler.ts';
-import { heldOutHandler } from './handler.ts';
+// Exercise 01's checks: the shipped schedules as create-every-time, snapshot() as a copy, and random
+// schedules judged against what the reference TicketHandler did.
+import type { Probe } from '../probe.ts';
+import { givenSchedules, heldOutSchedules, snapshotIsACopy } from './handler.ts';
 
-describe(heading('01'), () => {
-	heldOutHandler(
-		'create-every-time',
-		() => new TicketHandler(),
-		() => new Reference()
-	);
-});
+export const probe: Probe = (settings) => [
+	...givenSchedules('create-every-time'),
+	snapshotIsACopy,
+	...heldOutSchedules(settings, 'create-every-time')
+];

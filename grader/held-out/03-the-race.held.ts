@@ -1,16 +1,100 @@
-// Exercise 03's held-out checks: the learner's atomic handler on random workers, events, crashes and
-// interleavings from the grader's seed. Two right fixes may order their operations differently, so this holds
-// the fix to what must hold (one ticket per event, every worker answers with it), which the reference passes.
-import { describe } from 'vitest';
-import { heading } from '#shared/manifest.ts';
-import { judgeOneTicketPerEvent, raceCases, runPropertyCase, tellRun } from '#shared/race-checks.ts';
-import { handleAtomically } from '../../exercises/03-the-race/atomic.ts';
-import { heldOutChecks } from './seed.ts';
+// Exercise 03's checks: the prediction, the atomic handler on the shipped handler and race schedules, and on
+// interleavings of random workers. Two right fixes may order their operations differently, so interleavings
+// are judged on what must hold (one ticket per event, every worker answers with it), never against the
+// reference step by step; the reference must pass them too.
+import fc from 'fast-check';
+import { DatabaseError } from '#shared/database.ts';
+import type { Contents } from '#shared/database.ts';
+import { handlerSchedules, type HandlerSchedule } from '#shared/handler-schedules.ts';
+import type { Outcome } from '#shared/model.ts';
+import { judgeHandler } from '#shared/play-handler.ts';
+import { judgeRace, type RacePlayed } from '#shared/play-race.ts';
+import { judgeOneTicketPerEvent, raceCases, type PropertyWorker } from '#shared/race-checks.ts';
+import { judgePrediction, type Prediction } from '#shared/race-prediction.ts';
+import { raceSchedules, type Answer, type RaceSchedule } from '#shared/race-schedules.ts';
+import type { Ending, Run } from '#shared/scheduler.ts';
+import type { TraceLine } from '#shared/trace.ts';
+import { heldOut, type Check, type Probe } from '../probe.ts';
 
-describe(heading('03'), () => {
-	heldOutChecks('race cases', raceCases, async ({ workers, choices }) => {
-		const run = await runPropertyCase(handleAtomically, workers, choices);
-		const problem = judgeOneTicketPerEvent(run, workers);
-		return problem && `${problem}\n\n${tellRun(run)}`;
-	});
+type Interleaved = { answers: Answer[]; contents: Contents; told: string; stub: string | null };
+type Raced = { answers: Answer[]; contents: Contents; trace: TraceLine[]; stub: string | null };
+
+// The run the judge reads, rebuilt from the answers the sandbox reported.
+function runOf({ answers, contents }: Pick<Interleaved, 'answers' | 'contents'>): Run<Outcome> {
+	const endings = new Map<string, Ending<Outcome>>(
+		answers.map((answer) => {
+			if (answer.kind === 'crashed') return [answer.worker, { kind: 'crashed' }];
+			if (answer.kind !== 'failed')
+				return [
+					answer.worker,
+					{ kind: 'answered', value: { kind: answer.kind, ticketId: answer.ticketId } as Outcome }
+				];
+			const error =
+				answer.error && answer.error !== 'other'
+					? Object.assign(Object.create(DatabaseError.prototype), { code: answer.error })
+					: new Error('an error');
+			return [answer.worker, { kind: 'failed', error }];
+		})
+	);
+	return {
+		endings,
+		steps: [],
+		trace: [],
+		stopped: false,
+		db: { committed: () => contents }
+	} as unknown as Run<Outcome>;
+}
+
+const interleavings = (input: { workers: PropertyWorker[] }, seen: Interleaved) => {
+	if (seen.stub) return seen.stub;
+	const problem = judgeOneTicketPerEvent(runOf(seen), input.workers);
+	return problem && `${problem}\n\n${seen.told}`;
+};
+
+function prediction(): Check {
+	const schedule = raceSchedules().find((s) => s.name === 'two-workers-alternate')!;
+	return {
+		name: 'your prediction (prediction.ts): how many tickets and receipts separate.ts leaves when two workers alternate, and what B gets',
+		heldOut: false,
+		observer: 'prediction',
+		cases: [null],
+		judge: (_input, guessed: Prediction) => judgePrediction(guessed, schedule)
+	};
+}
+
+const oneAtATime = (schedule: HandlerSchedule): Check => ({
+	name: `the handler schedules, one delivery at a time, as receipt-in-commit › ${schedule.title}`,
+	heldOut: false,
+	observer: 'one-at-a-time',
+	cases: [schedule],
+	judge: (input: HandlerSchedule, seen: { outcomes: Outcome[]; db: Contents; story: string }) => {
+		const problem = judgeHandler(input, 'receipt-in-commit', { outcomes: seen.outcomes, db: seen.db });
+		return problem && `${problem}\n\nWhat happened:\n${seen.story}`;
+	}
 });
+
+const race = (schedule: RaceSchedule): Check => ({
+	name: `the race schedules, as atomic › ${schedule.title}`,
+	heldOut: false,
+	observer: 'race',
+	cases: [schedule],
+	judge: (input: RaceSchedule, seen: Raced) => {
+		if (seen.stub) return `${seen.stub}\n(stopped at schedule "${input.name}")`;
+		const played = { run: { trace: seen.trace }, answers: seen.answers, contents: seen.contents };
+		return judgeRace(input, 'atomic', played as unknown as RacePlayed);
+	}
+});
+
+export const probe: Probe = (settings) => [
+	prediction(),
+	...handlerSchedules().map(oneAtATime),
+	...raceSchedules().map(race),
+	{
+		name: 'interleavings: up to four workers, random events, crashes and interleavings (the same ones every time)',
+		heldOut: false,
+		observer: 'interleaving',
+		cases: fc.sample(raceCases, { seed: 3, numRuns: 40 }),
+		judge: interleavings
+	},
+	...heldOut(settings, 'race cases', raceCases, () => ({ observer: 'interleaving', judge: interleavings }))
+];

@@ -1,20 +1,31 @@
-// Exercise 04's held-out checks: journeys made up from the grader's seed (sends, lost answers, held requests,
-// reloads), played by the reference's key store first; what it did becomes the journey's expectation, and
-// the learner's key store is judged against it step by step, with the journeys' own report.
+// Exercise 04's checks: the shipped journeys with the learner's key store, and journeys made up from the
+// grader's seed (sends, lost answers, held requests, reloads) played by the reference key store first; what it
+// did becomes the journey's expectation, and the learner's is judged against it step by step.
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import type { ClientJourney } from '#shared/client-journeys.ts';
+import { clientJourneys, type ClientJourney } from '#shared/client-journeys.ts';
 import { journeyOf, moves } from '#shared/explore-client.ts';
 import { judgeJourney } from '#shared/judge-client.ts';
-import { heading } from '#shared/manifest.ts';
-import { playJourney, type Played } from '#shared/play-client.ts';
+import type { Played } from '#shared/play-client.ts';
 import type { FormState } from '#shared/send-button.ts';
-import * as learner from '../../exercises/04-send-button-key/submission.ts';
-import * as reference from '../../solutions/04-send-button-key/submission.ts';
-import { heldOutChecks } from './seed.ts';
+import { NotWrittenYet } from '#shared/todo.ts';
+import type { SaidError } from '../observe/observer.ts';
+import { heldOut, type Probe } from '../probe.ts';
+
+type Seen = Omit<Played, 'threw'> & { threw: { step: number; error: SaidError } | null };
+
+// The error the sandbox reported, as the judge expects it: a stub's NotWrittenYet keeps its own words.
+function revived(seen: Seen): Played {
+	if (!seen.threw) return seen as Played;
+	const { name, message } = seen.threw.error;
+	const error =
+		name === 'NotWrittenYet' ? new NotWrittenYet(message) : Object.assign(new Error(message), { name });
+	return { ...seen, threw: { step: seen.threw.step, error } };
+}
 
 // The made-up journey with every step's expectation filled in from what the reference did.
-function expectedFrom(journey: ClientJourney, played: Played): ClientJourney {
+function expectedFrom(journey: ClientJourney, played: Seen): ClientJourney {
+	if (played.threw)
+		throw new Error(`the reference solution threw on a made-up journey: ${played.threw.error.message}`);
 	const steps = journey.steps.map((step, i) => {
 		const shows = played.steps[i]!.shows as Record<string, FormState>;
 		const sent = played.steps[i]!.request;
@@ -31,13 +42,19 @@ function expectedFrom(journey: ClientJourney, played: Played): ClientJourney {
 	return { ...journey, name: 'held-out', title: 'a held-out journey', story, steps, tickets: played.tickets };
 }
 
-describe(heading('04'), () => {
-	heldOutChecks('journeys', fc.array(moves, { minLength: 1, maxLength: 14 }), (list) => {
-		const journey = journeyOf(list);
-		const played = playJourney(journey, reference);
-		if (played.threw)
-			throw new Error(`the reference solution threw on a made-up journey: ${played.threw.error}`);
-		const expected = expectedFrom(journey, played);
-		return judgeJourney(expected, playJourney(expected, learner));
-	});
-});
+export const probe: Probe = (settings) => [
+	...clientJourneys()
+		.filter((journey) => journey.client === 'key-store')
+		.map((journey) => ({
+			name: `the journeys, with your key store › ${journey.title}`,
+			heldOut: false,
+			observer: 'journey',
+			cases: [journey],
+			judge: (input: ClientJourney, seen: Seen) => judgeJourney(input, revived(seen))
+		})),
+	...heldOut(settings, 'journeys', fc.array(moves, { minLength: 1, maxLength: 14 }).map(journeyOf), () => ({
+		observer: 'journey',
+		judge: (input: ClientJourney, seen: Seen, expected: Seen) =>
+			judgeJourney(expectedFrom(input, expected), revived(seen))
+	}))
+];

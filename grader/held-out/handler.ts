@@ -1,11 +1,16 @@
-// Held-out handler schedules: random deliveries, played against the learner's handler and the reference's.
+// Handler checks shared by exercises 01 and 02: the shipped handler schedules, snapshot() as a copy, and
+// random schedules judged against what the reference handler did on the same deliveries.
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import type { Delivery, HandlerName, HandlerSchedule } from '#shared/handler-schedules.ts';
-import { faults, type Handler, type Webhook } from '#shared/model.ts';
-import { judgeHandler, playHandler } from '#shared/play-handler.ts';
+import {
+	handlerSchedules,
+	type Delivery,
+	type HandlerName,
+	type HandlerSchedule
+} from '#shared/handler-schedules.ts';
+import { faults, type Webhook } from '#shared/model.ts';
+import { judgeHandler, type Played } from '#shared/play-handler.ts';
 import { identity } from '#shared/words.ts';
-import { heldOutChecks } from './seed.ts';
+import { canonical, heldOut, said, type Check, type ProbeSettings } from '../probe.ts';
 
 // A few identities, so deliveries repeat; "a:b"/"c" and "a"/"b:c" read the same when joined with ":".
 const identities = [
@@ -41,20 +46,41 @@ const dies = {
 const told = (random: Delivery[]) =>
 	random.map((d, i) => `${i + 1}. ${identity(d.event)} "${d.event.subject}"${dies[d.fault]}`).join('; ');
 
-// The reference plays the random deliveries first; what it did becomes the schedule's expectation.
-export function heldOutHandler(name: HandlerName, learner: () => Handler, reference: () => Handler): void {
-	describe(`held-out schedules, as ${name}`, () => {
-		heldOutChecks('schedules', deliveries, (random) => {
-			const schedule: HandlerSchedule = {
-				name: 'held-out',
-				title: 'A random schedule',
-				story: `Deliveries the shipped schedules do not have: ${told(random)}. Expected is what the reference solution did.`,
-				deliveries: random,
-				expect: {} as HandlerSchedule['expect']
-			};
-			const expected = playHandler(schedule, reference());
-			schedule.expect[name] = { outcomes: expected.outcomes, ...expected.db };
-			return judgeHandler(schedule, name, playHandler(schedule, learner()));
-		});
-	});
+// What the sandbox is handed for a random schedule: the deliveries, never an expectation.
+const randomSchedule = (random: Delivery[]) => ({
+	name: 'held-out',
+	title: 'A random schedule',
+	story: `Deliveries the shipped schedules do not have: ${told(random)}. Expected is what the reference solution did.`,
+	deliveries: random
+});
+
+export function givenSchedules(name: HandlerName, observer = 'schedule'): Check[] {
+	return handlerSchedules().map((schedule) => ({
+		name: `the schedules, as ${name} › ${schedule.title}`,
+		heldOut: false,
+		observer,
+		cases: [schedule],
+		judge: (input: HandlerSchedule, played: Played) => judgeHandler(input, name, played)
+	}));
+}
+
+export const snapshotIsACopy: Check = {
+	name: 'snapshot() hands out a copy: changing it leaves the store alone',
+	heldOut: false,
+	observer: 'snapshot-copy',
+	cases: [null],
+	judge: (_input, { before, after }: { before: unknown; after: unknown }) =>
+		canonical(after) === canonical(before)
+			? null
+			: `Changing what snapshot() returned changed the handler's store.\nbefore: ${said(before)}\nafter:  ${said(after)}\nReturn a copy (copyDatabase from #shared/model.ts), not the live arrays.`
+};
+
+export function heldOutSchedules(settings: ProbeSettings, name: HandlerName): Check[] {
+	return heldOut(settings, `schedules, as ${name}`, deliveries.map(randomSchedule), () => ({
+		observer: 'schedule',
+		judge: (input: Omit<HandlerSchedule, 'expect'>, played: Played, expected: Played) => {
+			const expect = { [name]: { outcomes: expected.outcomes, ...expected.db } };
+			return judgeHandler({ ...input, expect } as HandlerSchedule, name, played);
+		}
+	}));
 }

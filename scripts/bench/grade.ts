@@ -1,31 +1,98 @@
-// npm run bench:grade -- [copies] [jobs]: grades N copies of the complete submission, each run for real
-// (no sharing of identical runs), and prints seconds per submission and submissions per minute.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+// npm run bench:grade -- [copies] [jobs]: grades N copies of the complete submission, each run for real (no
+// sharing of identical runs), in the sandbox; then a few copies without it, to tell what the sandbox costs per
+// exercise run. Prints seconds per submission, submissions per minute, and the machine's load while it ran.
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exercises } from '#shared/manifest.ts';
-import { gradeClass } from '../../grader/grade.ts';
+import { planExercises } from '../../grader/expect.ts';
+import { gradeClass, settingsOf, type ClassGrade } from '../../grader/grade.ts';
+import { maxObservations, runExercise } from '../../grader/run-exercise.ts';
+import { findSandbox } from '../../grader/sandbox.ts';
 import { materializeSamples, samples } from '../../grader/samples.ts';
+import { readSubmission } from '../../grader/submission.ts';
+import { exerciseFiles } from '../../grader/tree.ts';
 
-const copies = Number(process.argv[2] ?? 8);
+const copies = Number(process.argv[2] ?? 12);
 const jobs = Number(process.argv[3] ?? availableParallelism());
 const dir = mkdtempSync(join(tmpdir(), 'bench-grade-'));
+const load = () =>
+	loadavg()
+		.map((n) => n.toFixed(1))
+		.join(' ');
+
+function copiesOf(complete: string, n: number, label: string): string[] {
+	return Array.from({ length: n }, (_, i) => {
+		const copy = join(dir, label, `learner-${i + 1}`);
+		cpSync(complete, copy, { recursive: true });
+		return copy;
+	});
+}
+
+// CPU seconds this process and its waited-for children (every sandbox) have used so far: /proc/self/stat.
+function cpuSeconds(): number {
+	const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+	// utime, stime, cutime, cstime are fields 14 to 17; after the command's ")" they start at index 11.
+	return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+}
+
+const perRun = (grade: ClassGrade) => {
+	const seconds = grade.graded.flatMap((g) => g.seconds);
+	return seconds.reduce((a, b) => a + b, 0) / grade.runs;
+};
+
 try {
-	const complete = materializeSamples(dir)[samples.findIndex((s) => s.name === 'complete')]!;
-	const paths = Array.from({ length: copies }, () => complete);
-	const grade = await gradeClass(paths, { seed: 1, jobs, share: false });
-	const full = grade.graded.every((graded) => graded.score === graded.max);
-	const perSubmission = grade.seconds / copies;
+	const complete = materializeSamples(join(dir, 'samples'))[samples.findIndex((s) => s.name === 'complete')]!;
+	const options = { seed: 1, jobs, share: false, heldOutChecks: 4, heldOutRuns: 25 };
+	console.log(`load average before: ${load()} (1, 5, 15 minutes), ${availableParallelism()} cores`);
+	let started = Date.now();
+	const planned = await planExercises(exercises(), settingsOf(options));
+	const planning = (Date.now() - started) / 1000;
+	started = Date.now();
+	const sealed = await gradeClass(copiesOf(complete, copies, 'sealed'), { ...options, planned });
+	const seconds = (Date.now() - started) / 1000;
+	const loadDuring = load();
+	const few = Math.max(2, Math.round(copies / 3));
+	// A sandbox's CPU is not counted to its parent (its PID namespace reaps it), so CPU is read on open runs.
+	const cpuBefore = cpuSeconds();
+	const open = await gradeClass(copiesOf(complete, few, 'open'), { ...options, planned, unsafe: true });
+	const cpu = (cpuSeconds() - cpuBefore) / few;
+	const full = [...sealed.graded, ...open.graded].every((graded) => graded.score === graded.max);
+	const perSubmission = (seconds + planning) / copies;
 	console.log(
-		`${copies} copies of the complete submission, ${exercises().length} exercises, ${jobs} at a time`
+		`expectations from the reference (once per class): ${planning.toFixed(1)} s, ${exercises().length} exercises`
 	);
 	console.log(
-		`${grade.runs} exercise runs (the reference and the stubs included) in ${grade.seconds.toFixed(1)} s`
+		`${copies} copies of the complete submission, ${sealed.runs} sandboxed exercise runs, ${jobs} at a time: ${seconds.toFixed(1)} s`
 	);
 	console.log(
-		`${perSubmission.toFixed(2)} s per submission, ${(60 / perSubmission).toFixed(1)} submissions per minute`
+		`${perSubmission.toFixed(2)} s per submission (planning included), ${(60 / perSubmission).toFixed(1)} submissions per minute`
 	);
-	console.log(`a class of 30: about ${((30 * perSubmission) / 60).toFixed(1)} minutes`);
+	const sandboxed = perRun(sealed);
+	const bare = perRun(open);
+	console.log(
+		`one exercise run: ${sandboxed.toFixed(2)} s in the sandbox, ${bare.toFixed(2)} s without (${few} copies): the sandbox costs ${((sandboxed - bare) * 1000).toFixed(0)} ms a run`
+	);
+	console.log(`load average after the sandboxed runs: ${loadDuring}`);
+	console.log(
+		`CPU a submission, without the sandbox: ${cpu.toFixed(2)} s (plus the sandbox's cost above for 5 runs): ${availableParallelism()} idle cores would grade about ${((60 * availableParallelism()) / cpu).toFixed(0)} a minute`
+	);
+	// The sandbox's cost alone: the same run with and without it, one after the other, so the load is alike.
+	const plan = planned.find((p) => p.exercise.id === '04') ?? planned[0]!;
+	const files = exerciseFiles(plan.exercise, readSubmission(complete, exercises()).files);
+	const limits = { timeoutMs: 60_000, memoryMb: 1024, maxOutput: 65_536, maxObservations };
+	const [sealedBox, openBox] = [findSandbox({ unsafe: false }), findSandbox({ unsafe: true })];
+	const differences: number[] = [];
+	for (let i = 0; i < 10; i++) {
+		const a = await runExercise(sealedBox, plan.exercise, files, plan.checks!, limits);
+		const b = await runExercise(openBox, plan.exercise, files, plan.checks!, limits);
+		differences.push(a.seconds - b.seconds);
+	}
+	differences.sort((x, y) => x - y);
+	const median = (differences[4]! + differences[5]!) / 2;
+	console.log(
+		`the sandbox alone, ${plan.exercise.id} run 10 times each way, alternating: median ${(median * 1000).toFixed(0)} ms a run (from ${(differences[0]! * 1000).toFixed(0)} to ${(differences[9]! * 1000).toFixed(0)} ms)`
+	);
 	if (!full) console.log('✘ a copy of the complete submission did not get full marks');
 	process.exitCode = full ? 0 : 1;
 } finally {

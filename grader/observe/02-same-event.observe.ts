@@ -1,0 +1,20 @@
+// Exercise 02 in the sandbox: sameEvent and replay on given pairs, and ReceiptHandler on handler schedules.
+import type { Webhook } from '#shared/model.ts';
+import { playHandler } from '#shared/play-handler.ts';
+import type { Observers } from './observer.ts';
+import { snapshotCopy } from './snapshot-copy.ts';
+
+export const observers: Observers = {
+	'same-event': ({ 'handler.ts': code }, [a, b]) => code.sameEvent({ ...a }, { ...b }),
+	replay: ({ 'handler.ts': code }, [receipt, event]) => code.replay({ ...receipt }, { ...event }),
+	schedule: ({ 'handler.ts': code }, schedule) => playHandler(schedule, new code.ReceiptHandler()),
+	'snapshot-copy': ({ 'handler.ts': code }) => snapshotCopy(new code.ReceiptHandler()),
+	// A repeat whose worker dies after the commit: its answer, and the store before and after it.
+	'repeat-after-commit': ({ 'handler.ts': code }, event: Webhook) => {
+		const handler = new code.ReceiptHandler();
+		handler.handle({ ...event });
+		const before = structuredClone(handler.snapshot());
+		const answer = handler.handle({ ...event }, 'after-commit');
+		return { answer, before, after: handler.snapshot() };
+	}
+};

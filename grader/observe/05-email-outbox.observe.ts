@@ -1,0 +1,18 @@
+// Exercise 05 in the sandbox: emailKey on given arguments, and the learner's outbox and relay played on the
+// outbox schedules and on rounds of deliveries, relays, outages and crashes the grader picked.
+import { playRounds, type Round } from '#shared/outbox-property.ts';
+import { playOutbox, type Sender } from '#shared/play-outbox.ts';
+import type { Code, Observers } from './observer.ts';
+
+const outboxRelay = (code: Code): Sender => ({
+	name: 'outbox-relay',
+	handle: (db, event) => code.handleWithOutbox(db, event),
+	relay: code.relay
+});
+
+export const observers: Observers = {
+	'email-keys': ({ 'outbox.ts': code }, { keys }: { keys: [string, number, string][] }) =>
+		keys.map(([tenant, id, kind]) => code.emailKey(tenant, id, kind)),
+	schedule: ({ 'outbox.ts': code }, schedule) => playOutbox(schedule, outboxRelay(code)),
+	rounds: ({ 'outbox.ts': code }, plan: Round[]) => playRounds(outboxRelay(code), plan)
+};
