@@ -77,6 +77,45 @@ export interface Gate {
 }
 const noGate: Gate = { turn: () => Promise.resolve() };
 
+// What a worker's code calls. The in-memory database and PostgreSQL (postgres/connection.ts) both serve it,
+// so a handler runs unchanged on either.
+export interface Connection {
+	readonly worker: string;
+	readonly inTransaction: boolean;
+	begin(): Promise<void>;
+	commit(): Promise<void>;
+	rollback(): Promise<void>;
+	findReceipt(event: EventIdentity): Promise<Receipt | null>;
+	findTicket(id: number): Promise<Ticket | null>;
+	saveTicket(draft: TicketDraft): Promise<number>;
+	saveReceipt(receipt: Receipt): Promise<void>;
+	saveOutbox(draft: OutboxDraft): Promise<number>;
+	pendingOutbox(): Promise<OutboxRow[]>;
+	markSent(id: number): Promise<boolean>;
+	outside<T>(name: string, act: () => T | Promise<T>): Promise<T>;
+}
+
+// The scheduler's side of a connection: what the worker did and heard (for crash points and the explorer),
+// the statement the server is still working on (null in memory), and the end of the worker's process.
+export interface WorkerConnection extends Connection {
+	readonly done: readonly string[];
+	readonly heard: readonly string[];
+	readonly working: Promise<void> | null;
+	close(why: string): void | Promise<void>;
+}
+
+// What the scheduler needs of a database the workers share: InMemoryDatabase, or PostgresDatabase.
+export interface SharedDatabase {
+	step: number;
+	readonly trace: TraceLine[];
+	say(worker: string, text: string): void;
+	connect(worker: string, gate: Gate): WorkerConnection | Promise<WorkerConnection>;
+	// The worker whose open transaction this worker waits for, or null.
+	blockedBy(worker: string): string | null;
+	stateKey(): string;
+	committed(): Contents | Promise<Contents>;
+}
+
 export type ErrorCode = 'unique-violation' | 'transaction-aborted' | 'deadlock' | 'misuse';
 
 export class DatabaseError extends Error {
@@ -141,7 +180,7 @@ function saidWrites(tx: Transaction): string {
 	return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }
 
-export class InMemoryDatabase {
+export class InMemoryDatabase implements SharedDatabase {
 	private data: Contents = { tickets: [], receipts: [], outbox: [] };
 	private sequences = { tickets: 0, outbox: 0 };
 	private locks = new Map<string, Transaction>();
@@ -151,8 +190,8 @@ export class InMemoryDatabase {
 	step = 0;
 	readonly trace: TraceLine[] = [];
 
-	connect(worker: string, gate: Gate = noGate): Connection {
-		return new Connection(this, worker, gate);
+	connect(worker: string, gate: Gate = noGate): MemoryConnection {
+		return new MemoryConnection(this, worker, gate);
 	}
 
 	committed(): Contents {
@@ -288,12 +327,13 @@ export class InMemoryDatabase {
 	}
 }
 
-export class Connection {
+export class MemoryConnection implements WorkerConnection {
 	private tx: Transaction | null = null;
 	private closed = false;
 	// What this worker has done and what it was told, for crash points and the explorer's state.
 	readonly done: string[] = [];
 	readonly heard: string[] = [];
+	readonly working = null;
 
 	constructor(
 		private readonly db: InMemoryDatabase,

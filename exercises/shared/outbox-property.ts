@@ -140,7 +140,7 @@ export async function checkRounds(sender: Sender, plan: Round[]): Promise<string
 			[]
 		);
 
-	const { committed, inbox } = world.snapshot();
+	const { committed, inbox } = await world.snapshot();
 	const ids = committed.tickets.map((ticket) => ticket.id);
 	for (const ticket of committed.tickets) {
 		const emails = inbox.filter((email) => email.ticketId === ticket.id);
