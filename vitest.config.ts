@@ -30,7 +30,7 @@ export default defineConfig({
 					name: 'harness',
 					include: ['exercises/shared/**/*.test.ts', 'scripts/**/*.test.ts', 'grader/**/*.test.ts'],
 					// The grader's sample submissions hold a learner's edited test file: data, not the harness's tests.
-					exclude: [...configDefaults.exclude, 'grader/samples/**']
+					exclude: [...configDefaults.exclude, 'grader/samples/**', 'exercises/shared/postgres/**']
 				}
 			},
 			// Exercises 03 and 05 on a real PostgreSQL (exercises/shared/postgres/): the solutions and the given

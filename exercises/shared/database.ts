@@ -194,11 +194,12 @@ export class InMemoryDatabase implements SharedDatabase {
 		return new MemoryConnection(this, worker, gate);
 	}
 
+	// A table has no order of its own: listed as PostgreSQL's committed() lists them, by id and by ticket.
 	committed(): Contents {
 		return {
-			tickets: copyRows(this.data.tickets),
-			receipts: copyRows(this.data.receipts),
-			outbox: copyRows(this.data.outbox)
+			tickets: copyRows(this.data.tickets).sort((a, b) => a.id - b.id),
+			receipts: copyRows(this.data.receipts).sort((a, b) => a.ticketId - b.ticketId),
+			outbox: copyRows(this.data.outbox).sort((a, b) => a.id - b.id)
 		};
 	}
 
