@@ -6,12 +6,11 @@
 //   const problem = await differ('two-workers-alternate', () => plans, () => inTurn([...]), () => place.fresh());
 //   if (problem) throw new ScheduleMismatch(problem);
 import { InMemoryDatabase, type Contents, type SharedDatabase } from '../database.ts';
-import type { Outcome } from '../model.ts';
 import { sideBySide } from '../report.ts';
 import { runWorkers, type Pick, type WorkerPlan } from '../scheduler.ts';
 import { tellTrace } from '../trace.ts';
 import { saidReceipt, saidTicket } from '../words.ts';
-import { tellOutcome } from '../play-race.ts';
+import { answered } from '../play-outbox.ts';
 
 function rows(contents: Contents): string[] {
 	return [
@@ -26,10 +25,10 @@ export type Told = { steps: string; trace: string[]; rows: string[] };
 
 export async function tell(
 	db: SharedDatabase,
-	plans: readonly WorkerPlan<Outcome>[],
+	plans: readonly WorkerPlan<unknown>[],
 	pick: Pick
 ): Promise<Told> {
-	const run = await runWorkers(db, plans, pick, { tell: tellOutcome });
+	const run = await runWorkers(db, plans, pick, { tell: answered });
 	return {
 		steps: run.steps.join(' '),
 		trace: tellTrace(run.trace).split('\n'),
@@ -67,7 +66,7 @@ export function compare(what: string, model: Told, server: Told): string | null 
 // Plays the same plans and picks on a fresh model and on the given server database, and compares them.
 export async function differ(
 	what: string,
-	plans: () => readonly WorkerPlan<Outcome>[],
+	plans: () => readonly WorkerPlan<unknown>[],
 	pick: () => Pick,
 	server: () => Promise<SharedDatabase>,
 	model: () => SharedDatabase = () => new InMemoryDatabase()

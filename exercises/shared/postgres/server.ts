@@ -71,8 +71,17 @@ export async function startPostgres(): Promise<PostgresServer> {
 		password,
 		persistent: false,
 		createPostgresUser: process.getuid?.() === 0,
-		// Loopback only; fsync off: these clusters hold test data for one run.
-		postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
+		// Loopback only; fsync off: these clusters hold test data for one run. A deadlock is found in 100 ms.
+		postgresFlags: [
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			'fsync=off',
+			'-c',
+			'synchronous_commit=off',
+			'-c',
+			'deadlock_timeout=100ms'
+		],
 		onLog: (message) => log.push(message),
 		onError: (error) => log.push(String(error))
 	});
