@@ -5,7 +5,7 @@
 //   const run = await runWorkers(db, plans, inTurn(['A', 'B', 'A', 'B']));
 //   await db.committed();                        // { tickets, receipts, outbox }, read from the server
 //
-// Each worker gets its own server connection (its own backend process); every operation is one SQL statement
+// Each worker holds its own server connection (its own backend process); every operation is one SQL statement
 // (tables in place.ts). BEGIN, COMMIT and ROLLBACK are PostgreSQL's own. SQLSTATE 23505 becomes
 // UniqueViolation, 25P02 TransactionAborted, 40P01 DeadlockDetected, so learner code catches the same errors.
 // PostgreSQL answers COMMIT of an aborted transaction with a rollback, not an error: here, as in the model, it
@@ -19,6 +19,7 @@
 //
 // A worker that crashes or ends is a dropped connection: with a transaction or a statement open, its backend is
 // terminated (pg_terminate_backend, which returns once the process is gone), and PostgreSQL rolls it back.
+// With nothing open there is nothing to roll back, and the connection is kept for the next worker (Backends).
 import pg from 'pg';
 import {
 	DatabaseError,
@@ -64,6 +65,35 @@ export function fromServer(error: unknown): unknown {
 	return error;
 }
 
+// A server connection and its backend's process id.
+export type Backend = { client: pg.Client; pid: number };
+
+// Server connections kept for the next worker. One whose worker ended with nothing open is handed back and
+// reused (connecting forks a backend, the slowest part of a run); one with anything open is terminated.
+export class Backends {
+	private readonly idle: Backend[] = [];
+	constructor(readonly url: string) {}
+
+	async take(): Promise<Backend> {
+		const kept = this.idle.pop();
+		if (kept) return kept;
+		const client = new pg.Client({ connectionString: this.url });
+		// A crash terminates the backend on purpose; the worker hears nothing more, so nor should the process.
+		client.on('error', () => undefined);
+		await client.connect();
+		const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+		return { client, pid: rows[0]!.pid };
+	}
+
+	giveBack(backend: Backend): void {
+		this.idle.push(backend);
+	}
+
+	async end(): Promise<void> {
+		await Promise.all(this.idle.splice(0).map(({ client }) => client.end().catch(() => undefined)));
+	}
+}
+
 export class PostgresDatabase implements SharedDatabase {
 	step = 0;
 	readonly trace: TraceLine[] = [];
@@ -73,7 +103,7 @@ export class PostgresDatabase implements SharedDatabase {
 	private readonly waiting = new Map<string, string>();
 
 	constructor(
-		private readonly url: string,
+		private readonly backends: Backends,
 		private readonly monitor: pg.Client
 	) {}
 
@@ -89,14 +119,9 @@ export class PostgresDatabase implements SharedDatabase {
 	}
 
 	async connect(worker: string, gate: Gate): Promise<PostgresConnection> {
-		const client = new pg.Client({ connectionString: this.url });
-		// A crash terminates the backend on purpose; the worker hears nothing more, so nor should the process.
-		client.on('error', () => undefined);
-		await client.connect();
-		const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-		const pid = rows[0]!.pid;
-		this.workerOf.set(pid, worker);
-		return new PostgresConnection(this, worker, gate, client, pid);
+		const backend = await this.backends.take();
+		this.workerOf.set(backend.pid, worker);
+		return new PostgresConnection(this, worker, gate, backend);
 	}
 
 	say(worker: string, text: string): void {
@@ -153,8 +178,11 @@ export class PostgresDatabase implements SharedDatabase {
 		return (rows[0]?.pids ?? []).map((blocker) => this.workerOf.get(blocker) ?? `backend ${blocker}`);
 	}
 
-	/** @internal */ async terminate(pid: number): Promise<void> {
-		await this.ask('SELECT pg_terminate_backend($1, 10000)', [pid]);
+	// The worker's process is gone: with something open, its backend goes too, and the server rolls it back.
+	/** @internal */ async drop(backend: Backend, open: boolean): Promise<void> {
+		if (!open) return this.backends.giveBack(backend);
+		await this.ask('SELECT pg_terminate_backend($1, 10000)', [backend.pid]);
+		await backend.client.end().catch(() => undefined);
 	}
 
 	/** @internal */ async committedReceipt(event: EventIdentity): Promise<number | null> {
@@ -183,9 +211,16 @@ export class PostgresConnection implements WorkerConnection {
 		private readonly db: PostgresDatabase,
 		readonly worker: string,
 		private readonly gate: Gate,
-		private readonly client: pg.Client,
-		private readonly pid: number
+		private readonly backend: Backend
 	) {}
+
+	private get client(): pg.Client {
+		return this.backend.client;
+	}
+
+	private get pid(): number {
+		return this.backend.pid;
+	}
 
 	get inTransaction(): boolean {
 		return this.tx !== null;
@@ -378,8 +413,7 @@ export class PostgresConnection implements WorkerConnection {
 		this.db.waitsFor(this.worker, null);
 		await this.busy(
 			(async () => {
-				if (tx || this.inFlight) await this.db.terminate(this.pid);
-				await this.client.end().catch(() => undefined);
+				await this.db.drop(this.backend, tx !== null || this.inFlight > 0);
 				this.db.opened(this.worker, false);
 			})()
 		);

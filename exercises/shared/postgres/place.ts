@@ -10,7 +10,7 @@
 // outbox rows numbered by a sequence, unique on their key, pending until marked sent. No foreign keys: they
 // would take row locks the model does not have.
 import pg from 'pg';
-import { PostgresDatabase } from './connection.ts';
+import { Backends, PostgresDatabase } from './connection.ts';
 
 export const templateName = 'workbook_template';
 
@@ -66,7 +66,8 @@ export class PostgresPlace {
 	private constructor(
 		private readonly serverUrl: string,
 		readonly name: string,
-		private readonly monitor: pg.Client
+		private readonly monitor: pg.Client,
+		private readonly backends: Backends
 	) {}
 
 	static async create(serverUrl: string): Promise<PostgresPlace> {
@@ -74,7 +75,7 @@ export class PostgresPlace {
 		await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`));
 		const monitor = new pg.Client({ connectionString: urlOf(serverUrl, name) });
 		await monitor.connect();
-		return new PostgresPlace(serverUrl, name, monitor);
+		return new PostgresPlace(serverUrl, name, monitor, new Backends(urlOf(serverUrl, name)));
 	}
 
 	get url(): string {
@@ -84,10 +85,11 @@ export class PostgresPlace {
 	// Every worker of the last database is gone by now (runWorkers closes them), so nothing holds a lock.
 	async fresh(): Promise<PostgresDatabase> {
 		await this.monitor.query('TRUNCATE tickets, receipts, outbox RESTART IDENTITY');
-		return new PostgresDatabase(this.url, this.monitor);
+		return new PostgresDatabase(this.backends, this.monitor);
 	}
 
 	async drop(): Promise<void> {
+		await this.backends.end();
 		await this.monitor.end();
 		await withClient(this.serverUrl, (client) =>
 			client.query(`DROP DATABASE IF EXISTS ${this.name} WITH (FORCE)`)
