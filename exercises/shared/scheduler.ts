@@ -1,5 +1,6 @@
-// A deterministic scheduler: workers share one InMemoryDatabase, and a pick function says whose next
-// database operation runs at each step, so a run is repeatable to the step and its trace reads as sentences.
+// A deterministic scheduler: workers share one database (an InMemoryDatabase, or PostgreSQL through
+// postgres/connection.ts), and a pick function says whose next database operation runs at each step, so a run
+// is repeatable to the step and its trace reads as sentences.
 //
 //   const db = new InMemoryDatabase();
 //   const run = await runWorkers(db, [
@@ -12,7 +13,8 @@
 // Each worker runs until it asks for a database operation (or conn.outside(...)), then waits. Only one worker
 // runs at a time. A worker waiting on another transaction's key can't be picked until that one ends. Workers
 // are separate processes that share only the database: one that waits on anything else is stopped with an
-// error. exploreAll() runs every interleaving (skipping states it has already been in) and judges each end.
+// error (a statement a real server is still answering is not that: its connection says so with `working`).
+// exploreAll() runs every interleaving (skipping states it has already been in) and judges each end.
 import {
 	DatabaseError,
 	type Connection,
