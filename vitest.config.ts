@@ -4,6 +4,14 @@ import { playAgainst } from './scripts/redirect.ts';
 
 const solutions = fileURLToPath(new URL('./solutions/', import.meta.url));
 const tests = ['exercises/[0-9]*/**/*.test.ts'];
+// The exercises whose code talks to the shared database, and how their tests find a PostgreSQL.
+const onPostgres = ['exercises/03-*/**/*.test.ts', 'exercises/05-*/**/*.test.ts'];
+const postgres = {
+	globalSetup: ['exercises/shared/postgres/global-setup.ts'],
+	setupFiles: ['exercises/shared/postgres/setup.ts'],
+	testTimeout: 60_000,
+	hookTimeout: 60_000
+};
 
 export default defineConfig({
 	test: {
@@ -27,9 +35,21 @@ export default defineConfig({
 						'playground/**/*.test.ts'
 					],
 					// The grader's sample submissions hold a learner's edited test file: data, not the harness's tests.
-					exclude: [...configDefaults.exclude, 'grader/samples/**']
+					exclude: [...configDefaults.exclude, 'grader/samples/**', 'exercises/shared/postgres/**']
 				}
-			}
+			},
+			// Exercises 03 and 05 on a real PostgreSQL (exercises/shared/postgres/): the solutions and the given
+			// code play every schedule there, and the model is checked against the server. Its own server per run.
+			{
+				plugins: [playAgainst(solutions)],
+				test: {
+					name: 'postgres',
+					include: [...onPostgres, 'exercises/shared/postgres/**/*.test.ts'],
+					...postgres
+				}
+			},
+			// npm run postgres -- 03: the learner's own files, on PostgreSQL.
+			{ test: { name: 'postgres-learner', include: onPostgres, ...postgres } }
 		]
 	}
 });

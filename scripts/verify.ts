@@ -164,6 +164,7 @@ const steps: Step[] = [
 	{ name: 'schedules match their schemas', check: schedulesLoad },
 	{ name: 'the solutions pass every test', check: () => allPass('solutions') },
 	{ name: 'the harness passes its own tests', check: () => allPass('harness') },
+	{ name: '03 and 05 on PostgreSQL, and the model checked against it', check: () => allPass('postgres') },
 	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped },
 	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail },
 	{ name: 'mutation testing kills 90% per exercise (npm run mutate)', check: mutantsKilled },

@@ -24,6 +24,14 @@
 // would close a cycle throws DeadlockDetected. Every operation but begin is a point where the scheduler may
 // run another worker first; errors carry a code ('unique-violation', 'transaction-aborted', 'deadlock',
 // 'misuse') so schedules can name them.
+//
+// Checked against PostgreSQL (postgres/connection.ts serves the same Connection): postgres/differential.test.ts
+// plays every race schedule and a seeded sample of random interleavings on both, and they must tell the same
+// trace, line for line, and commit the same rows. Where the model once differed it now does what PostgreSQL
+// does: committed rows are listed by id (a table has no order), an outbox insert draws its id before it meets
+// the key (so one that fails or waits has burned it), and marking a row it can't see or sees sent takes no
+// lock. One difference is left, pinned in postgres/outbox-differential.test.ts: in a deadlock the model fails
+// the worker whose wait closes the cycle, while PostgreSQL fails whichever its deadlock timer picks.
 import type { Receipt, Ticket, Webhook } from './model.ts';
 import type { TraceLine } from './trace.ts';
 import { identity } from './words.ts';
@@ -76,6 +84,45 @@ export interface Gate {
 	turn(worker: string, operation: Operation): Promise<void>;
 }
 const noGate: Gate = { turn: () => Promise.resolve() };
+
+// What a worker's code calls. The in-memory database and PostgreSQL (postgres/connection.ts) both serve it,
+// so a handler runs unchanged on either.
+export interface Connection {
+	readonly worker: string;
+	readonly inTransaction: boolean;
+	begin(): Promise<void>;
+	commit(): Promise<void>;
+	rollback(): Promise<void>;
+	findReceipt(event: EventIdentity): Promise<Receipt | null>;
+	findTicket(id: number): Promise<Ticket | null>;
+	saveTicket(draft: TicketDraft): Promise<number>;
+	saveReceipt(receipt: Receipt): Promise<void>;
+	saveOutbox(draft: OutboxDraft): Promise<number>;
+	pendingOutbox(): Promise<OutboxRow[]>;
+	markSent(id: number): Promise<boolean>;
+	outside<T>(name: string, act: () => T | Promise<T>): Promise<T>;
+}
+
+// The scheduler's side of a connection: what the worker did and heard (for crash points and the explorer),
+// the statement the server is still working on (null in memory), and the end of the worker's process.
+export interface WorkerConnection extends Connection {
+	readonly done: readonly string[];
+	readonly heard: readonly string[];
+	readonly working: Promise<void> | null;
+	close(why: string): void | Promise<void>;
+}
+
+// What the scheduler needs of a database the workers share: InMemoryDatabase, or PostgresDatabase.
+export interface SharedDatabase {
+	step: number;
+	readonly trace: TraceLine[];
+	say(worker: string, text: string): void;
+	connect(worker: string, gate: Gate): WorkerConnection | Promise<WorkerConnection>;
+	// The worker whose open transaction this worker waits for, or null.
+	blockedBy(worker: string): string | null;
+	stateKey(): string;
+	committed(): Contents | Promise<Contents>;
+}
 
 export type ErrorCode = 'unique-violation' | 'transaction-aborted' | 'deadlock' | 'misuse';
 
@@ -141,7 +188,7 @@ function saidWrites(tx: Transaction): string {
 	return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }
 
-export class InMemoryDatabase {
+export class InMemoryDatabase implements SharedDatabase {
 	private data: Contents = { tickets: [], receipts: [], outbox: [] };
 	private sequences = { tickets: 0, outbox: 0 };
 	private locks = new Map<string, Transaction>();
@@ -151,15 +198,16 @@ export class InMemoryDatabase {
 	step = 0;
 	readonly trace: TraceLine[] = [];
 
-	connect(worker: string, gate: Gate = noGate): Connection {
-		return new Connection(this, worker, gate);
+	connect(worker: string, gate: Gate = noGate): MemoryConnection {
+		return new MemoryConnection(this, worker, gate);
 	}
 
+	// A table has no order of its own: listed as PostgreSQL's committed() lists them, by id and by ticket.
 	committed(): Contents {
 		return {
-			tickets: copyRows(this.data.tickets),
-			receipts: copyRows(this.data.receipts),
-			outbox: copyRows(this.data.outbox)
+			tickets: copyRows(this.data.tickets).sort((a, b) => a.id - b.id),
+			receipts: copyRows(this.data.receipts).sort((a, b) => a.ticketId - b.ticketId),
+			outbox: copyRows(this.data.outbox).sort((a, b) => a.id - b.id)
 		};
 	}
 
@@ -288,12 +336,13 @@ export class InMemoryDatabase {
 	}
 }
 
-export class Connection {
+export class MemoryConnection implements WorkerConnection {
 	private tx: Transaction | null = null;
 	private closed = false;
 	// What this worker has done and what it was told, for crash points and the explorer's state.
 	readonly done: string[] = [];
 	readonly heard: string[] = [];
+	readonly working = null;
 
 	constructor(
 		private readonly db: InMemoryDatabase,
@@ -410,7 +459,10 @@ export class Connection {
 	}
 
 	saveOutbox(draft: OutboxDraft): Promise<number> {
+		// As in PostgreSQL, the id is drawn first: an insert that then hits the key, or waits, has burned it.
+		let id: number | undefined;
 		return this.run('save-outbox', true, (tx) => {
+			id ??= this.db.nextId('outbox');
 			const taken = this.db.outbox(tx).find((r) => r.key === draft.key);
 			const what = `saves an outbox row for ticket #${draft.ticketId} (key ${draft.key})`;
 			if (taken) {
@@ -422,7 +474,7 @@ export class Connection {
 			const wait = this.db.lock(tx, `outbox-key:${draft.key}`, `${what}: `);
 			if (wait) return wait;
 			const row: OutboxRow = {
-				id: this.db.nextId('outbox'),
+				id,
 				key: draft.key,
 				tenant: draft.tenant,
 				ticketId: draft.ticketId,
@@ -438,7 +490,10 @@ export class Connection {
 
 	pendingOutbox(): Promise<OutboxRow[]> {
 		return this.run('pending-outbox', false, (tx) => {
-			const rows = this.db.outbox(tx).filter((row) => row.state === 'pending');
+			const rows = this.db
+				.outbox(tx)
+				.filter((row) => row.state === 'pending')
+				.sort((a, b) => a.id - b.id);
 			const said = rows.length ? rows.map((row) => `#${row.id}`).join(', ') : 'none';
 			this.say(`reads the pending outbox rows: ${said}.`);
 			return rows.map((row) => ({ ...row }));
@@ -448,7 +503,9 @@ export class Connection {
 	markSent(id: number): Promise<boolean> {
 		return this.run('mark-sent', true, (tx) => {
 			const what = `marks outbox row #${id} sent`;
-			const wait = this.db.lock(tx, `outbox-row:${id}`, `${what}: `);
+			// Like UPDATE … WHERE state = 'pending': a row it can't see, or sees sent, is left alone, unlocked.
+			const seen = this.db.outbox(tx).find((r) => r.id === id);
+			const wait = seen?.state === 'pending' ? this.db.lock(tx, `outbox-row:${id}`, `${what}: `) : null;
 			if (wait) return wait;
 			const row = this.db.outbox(tx).find((r) => r.id === id);
 			if (!row || row.state === 'sent') {

@@ -153,7 +153,7 @@ export async function playRounds(sender: Sender, plan: Round[]): Promise<RoundsP
 			[]
 		);
 
-	const { committed, inbox } = world.snapshot();
+	const { committed, inbox } = await world.snapshot();
 	return { committed, inbox, problems, stories };
 }
 

@@ -6,7 +6,8 @@ import {
 	UniqueViolation,
 	type Connection,
 	type Contents,
-	type OutboxRow
+	type OutboxRow,
+	type SharedDatabase
 } from './database.ts';
 import { MailProvider, ManualClock, type Call, type Delivered, type Mail } from './mail-provider.ts';
 import { crashed, type Outcome, type Webhook } from './model.ts';
@@ -19,6 +20,7 @@ import {
 } from './outbox-schedules.ts';
 import { describeStep, saidCall, saidEmail, saidRow, tellSteps } from './outbox-words.ts';
 import { ScheduleMismatch } from './play-handler.ts';
+import { openDatabase } from './open-database.ts';
 import { plays } from './plays.ts';
 import { firstDifference, sideBySide } from './report.ts';
 import { oneAtATime, runWorkers, type CrashPoint, type Ending } from './scheduler.ts';
@@ -37,9 +39,10 @@ export type Sender = {
 export const answered = (value: unknown) =>
 	value === undefined ? 'is done' : `answers: ${saidOutcome(value as Outcome)}`;
 
-// One database and one mail provider, shared by every worker a schedule or a property starts.
-export class OutboxWorld {
-	readonly db = new InMemoryDatabase();
+// One database and one mail provider, shared by every worker a schedule or a property starts. In memory
+// unless given another (the schedule players open theirs with openDatabase()).
+export class OutboxWorld<D extends SharedDatabase = InMemoryDatabase> {
+	constructor(readonly db: D = new InMemoryDatabase() as SharedDatabase as D) {}
 	readonly clock = new ManualClock();
 	readonly provider = new MailProvider({ clock: this.clock });
 
@@ -71,7 +74,7 @@ export class OutboxWorld {
 			run: (conn: Connection) => sender.handle(conn, { ...event }, this.mailFor(conn)),
 			crash
 		};
-		const run = await runWorkers<Outcome>(this.db, [plan], oneAtATime(), { tell: answered });
+		const run = await runWorkers<Outcome, D>(this.db, [plan], oneAtATime(), { tell: answered });
 		return run.endings.get(name)!;
 	}
 
@@ -83,12 +86,13 @@ export class OutboxWorld {
 			return null;
 		}
 		const plan = { name, run: (conn: Connection) => relay(conn, this.mailFor(conn)), crash };
-		const run = await runWorkers<void>(this.db, [plan], oneAtATime(), { tell: answered });
+		const run = await runWorkers<void, D>(this.db, [plan], oneAtATime(), { tell: answered });
 		return run.endings.get(name)!;
 	}
 
-	snapshot(): { committed: Contents; inbox: Delivered[]; calls: Call[] } {
-		return { committed: this.db.committed(), inbox: this.provider.inbox(), calls: this.provider.calls() };
+	async snapshot(): Promise<{ committed: Contents; inbox: Delivered[]; calls: Call[] }> {
+		const committed = await this.db.committed();
+		return { committed, inbox: this.provider.inbox(), calls: this.provider.calls() };
 	}
 }
 
@@ -139,7 +143,7 @@ function heading(schedule: OutboxSchedule): string {
 }
 
 export async function playOutbox(schedule: OutboxSchedule, sender: Sender): Promise<Played> {
-	const world = new OutboxWorld();
+	const world = new OutboxWorld(await openDatabase());
 	const outcomes: Outcome[] = [];
 	const story: string[] = [];
 	let deliveries = 0;
@@ -164,7 +168,7 @@ export async function playOutbox(schedule: OutboxSchedule, sender: Sender): Prom
 		const lines = world.db.trace.slice(from).map((line: TraceLine) => `       ${line.text}`);
 		story.push(`  ${index + 1}. ${describeStep(schedule, index)}`, ...lines);
 	}
-	return { outcomes, ...world.snapshot(), story };
+	return { outcomes, ...(await world.snapshot()), story };
 }
 
 const withoutId = ({ id: _id, ...row }: OutboxRow): ExpectedRow => row;

@@ -1,10 +1,11 @@
 // Plays race schedules (and the handler schedules, one delivery at a time) against an async handler that
 // talks to the shared database, and says where the run went another way, with the trace that shows it.
 import { describe, it } from 'vitest';
-import { DatabaseError, InMemoryDatabase, type Connection, type Contents } from './database.ts';
+import { DatabaseError, type Connection, type Contents, type SharedDatabase } from './database.ts';
 import { handlerSchedules, type HandlerName, type HandlerSchedule } from './handler-schedules.ts';
 import type { Fault, Outcome, Webhook } from './model.ts';
 import { describeDelivery, judgeHandler, ScheduleMismatch } from './play-handler.ts';
+import { openDatabase } from './open-database.ts';
 import { plays } from './plays.ts';
 import {
 	raceSchedules,
@@ -68,14 +69,14 @@ export function crashOf(worker: RaceWorker): CrashPoint | null {
 	return worker.crashAfter ? { when: 'after', operation: worker.crashAfter } : null;
 }
 
-export type RacePlayed = { run: Run<Outcome>; answers: Answer[]; contents: Contents };
+export type RacePlayed = { run: Run<Outcome, SharedDatabase>; answers: Answer[]; contents: Contents };
 
 export async function playRace(
 	schedule: RaceSchedule,
 	handle: RaceHandler,
 	pick?: PickNext
 ): Promise<RacePlayed> {
-	const db = new InMemoryDatabase();
+	const db = await openDatabase();
 	const plans = schedule.workers.map((worker) => ({
 		name: worker.name,
 		run: (conn: Connection) => handle(conn, { ...worker.event }),
@@ -83,11 +84,11 @@ export async function playRace(
 	}));
 	const run = await runWorkers(db, plans, pick ?? inTurn(schedule.interleaving), { tell: tellOutcome });
 	const answers = schedule.workers.map((worker) => answerOf(worker.name, run.endings.get(worker.name)));
-	return { run, answers, contents: db.committed() };
+	return { run, answers, contents: await db.committed() };
 }
 
 // The first handler error that is a stub not written yet, so the learner reads the todo, not a trace.
-export function stubIn(run: Run<unknown>): NotWrittenYet | null {
+export function stubIn(run: Run<unknown, SharedDatabase>): NotWrittenYet | null {
 	for (const ending of run.endings.values())
 		if (ending.kind === 'failed' && ending.error instanceof NotWrittenYet) return ending.error;
 	return null;
@@ -191,8 +192,8 @@ export function crashForFault(fault: Fault): CrashPoint | null {
 export async function playDeliveries(
 	schedule: HandlerSchedule,
 	handle: RaceHandler
-): Promise<{ outcomes: Outcome[]; db: InMemoryDatabase }> {
-	const db = new InMemoryDatabase();
+): Promise<{ outcomes: Outcome[]; db: SharedDatabase }> {
+	const db = await openDatabase();
 	const outcomes: Outcome[] = [];
 	for (const [i, delivery] of schedule.deliveries.entries()) {
 		const name = String.fromCharCode(65 + i);
@@ -223,7 +224,7 @@ export function playHandlerSchedulesOneAtATime(name: HandlerName, handle: RaceHa
 		for (const schedule of handlerSchedules()) {
 			it(schedule.title, plays(schedule, name), async () => {
 				const { outcomes, db } = await playDeliveries(schedule, handle);
-				const problem = judgeHandler(schedule, name, { outcomes, db: db.committed() });
+				const problem = judgeHandler(schedule, name, { outcomes, db: await db.committed() });
 				if (problem) throw new ScheduleMismatch(`${problem}\n\nWhat happened:\n${tellTrace(db.trace)}`);
 			});
 		}

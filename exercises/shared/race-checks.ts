@@ -1,7 +1,7 @@
 // The checks beyond the schedules: every interleaving of workers on one event, and a fast-check property over
 // random workers, events, crashes and interleavings. Both print the trace of what went wrong.
 import fc from 'fast-check';
-import { InMemoryDatabase, type Connection } from './database.ts';
+import { InMemoryDatabase, type Connection, type SharedDatabase } from './database.ts';
 import type { Outcome, Webhook } from './model.ts';
 import { answerOf, saidAnswer, stubIn, tellOutcome, type RaceHandler } from './play-race.ts';
 import { ScheduleMismatch } from './play-handler.ts';
@@ -33,11 +33,11 @@ export const events: readonly Webhook[] = [
 
 const workerNames = ['A', 'B', 'C', 'D'];
 
-function committed(run: Run<Outcome>) {
-	return run.db.committed();
+function committed(run: Run<Outcome, SharedDatabase>) {
+	return run.committed;
 }
 
-function afterTheRun(run: Run<Outcome>): string {
+function afterTheRun(run: Run<Outcome, SharedDatabase>): string {
 	const { tickets, receipts } = committed(run);
 	const list = (lines: string[]) =>
 		lines.length ? lines.map((line) => `    ${line}`).join('\n') : '    (none)';
@@ -45,7 +45,7 @@ function afterTheRun(run: Run<Outcome>): string {
 }
 
 // The readable story of one run: who did what, step by step, and what was left.
-export function tellRun(run: Run<Outcome>): string {
+export function tellRun(run: Run<Outcome, SharedDatabase>): string {
 	return `interleaving: ${run.steps.join(' ')}\n${tellTrace(run.trace)}\n\nAfter the run:\n${afterTheRun(run)}`;
 }
 

@@ -1,5 +1,6 @@
-// A deterministic scheduler: workers share one InMemoryDatabase, and a pick function says whose next
-// database operation runs at each step, so a run is repeatable to the step and its trace reads as sentences.
+// A deterministic scheduler: workers share one database (an InMemoryDatabase, or PostgreSQL through
+// postgres/connection.ts), and a pick function says whose next database operation runs at each step, so a run
+// is repeatable to the step and its trace reads as sentences.
 //
 //   const db = new InMemoryDatabase();
 //   const run = await runWorkers(db, [
@@ -12,13 +13,17 @@
 // Each worker runs until it asks for a database operation (or conn.outside(...)), then waits. Only one worker
 // runs at a time. A worker waiting on another transaction's key can't be picked until that one ends. Workers
 // are separate processes that share only the database: one that waits on anything else is stopped with an
-// error. exploreAll() runs every interleaving (skipping states it has already been in) and judges each end.
+// error (a statement a real server is still answering is not that: its connection says so with `working`).
+// exploreAll() runs every interleaving (skipping states it has already been in) and judges each end.
 import {
 	DatabaseError,
 	type Connection,
 	type Gate,
 	type InMemoryDatabase,
-	type Operation
+	type Contents,
+	type Operation,
+	type SharedDatabase,
+	type WorkerConnection
 } from './database.ts';
 import type { TraceLine } from './trace.ts';
 
@@ -51,11 +56,12 @@ export type Choice = { runnable: readonly string[]; step: number; state: () => s
 // Returns the worker to run next, or null to stop the run here.
 export type Pick = (choice: Choice) => string | null;
 
-export type Run<R> = {
+export type Run<R, D extends SharedDatabase = InMemoryDatabase> = {
 	endings: Map<string, Ending<R>>;
 	steps: string[]; // who ran at each step
 	trace: TraceLine[];
-	db: InMemoryDatabase;
+	db: D;
+	committed: Contents; // what was committed when the run ended
 	stopped: boolean;
 };
 
@@ -67,7 +73,7 @@ export class SchedulerError extends Error {
 
 type Slot<R> = {
 	plan: WorkerPlan<R>;
-	conn: Connection;
+	conn: WorkerConnection;
 	status: 'running' | 'parked' | 'done' | 'crashed';
 	pending: { operation: Operation; go: () => void } | null;
 	signal: () => void;
@@ -99,18 +105,24 @@ export function fromNumbers(numbers: readonly number[]): Pick {
 
 const stalled = Symbol('stalled');
 
-// Resolves with stalled if the worker neither asks for an operation nor ends while other work settles.
-function settle(signal: Promise<void>): Promise<void | typeof stalled> {
+// Resolves with stalled if the worker neither asks for an operation nor ends while other work settles; early
+// when the worker sends a statement to a real server (busy), whose answer may take longer.
+function settle(signal: Promise<void>, busy: () => boolean): Promise<void | typeof stalled> {
 	let rounds = 0;
 	let timer: ReturnType<typeof setImmediate> | undefined;
-	const stall = new Promise<typeof stalled>((resolve) => {
-		const again = () => (++rounds > 20 ? resolve(stalled) : (timer = setImmediate(again)));
+	const stall = new Promise<typeof stalled | void>((resolve) => {
+		const again = () =>
+			busy() ? resolve() : ++rounds > 20 ? resolve(stalled) : (timer = setImmediate(again));
 		timer = setImmediate(again);
 	});
 	return Promise.race([signal, stall]).finally(() => clearImmediate(timer));
 }
 
-function crashDue(point: CrashPoint | null | undefined, conn: Connection, next: Operation | null): boolean {
+function crashDue(
+	point: CrashPoint | null | undefined,
+	conn: WorkerConnection,
+	next: Operation | null
+): boolean {
 	if (!point) return false;
 	switch (point.when) {
 		case 'after':
@@ -131,12 +143,12 @@ function saidError(error: unknown): string {
 	return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-export async function runWorkers<R>(
-	db: InMemoryDatabase,
+export async function runWorkers<R, D extends SharedDatabase = InMemoryDatabase>(
+	db: D,
 	plans: readonly WorkerPlan<R>[],
 	pick: Pick,
 	options: RunOptions<R> = {}
-): Promise<Run<R>> {
+): Promise<Run<R, D>> {
 	const tell = options.tell ?? ((value: R) => `answers ${JSON.stringify(value)}`);
 	const maxSteps = options.maxSteps ?? 10_000;
 	const names = new Set<string>();
@@ -160,13 +172,21 @@ export async function runWorkers<R>(
 		}
 	};
 
-	// Lets one worker run until it asks for its next operation or ends.
+	// Lets one worker run until it asks for its next operation or ends. While a real server works on its
+	// statement, the worker is neither stalled nor parked: wait for the server's answer (or its lock wait).
 	async function runUntilParked(slot: Slot<R>, started: Promise<void>): Promise<void> {
-		// A worker usually parks within a few microtasks; only one that doesn't costs an event-loop turn.
-		for (let hop = 0; hop < 200 && slot.status === 'running'; hop++) await undefined;
-		if (slot.status !== 'running') return;
-		const settled = await settle(started);
-		if (settled === stalled && slot.status === 'running') {
+		const busy = () => slot.conn.working !== null;
+		for (;;) {
+			// A worker usually parks within a few microtasks; only one that doesn't costs an event-loop turn.
+			for (let hop = 0; hop < 200 && slot.status === 'running' && !busy(); hop++) await undefined;
+			if (slot.status !== 'running') return;
+			if (busy()) {
+				await slot.conn.working;
+				continue;
+			}
+			const settled = await settle(started, busy);
+			if (settled !== stalled) continue;
+			if (slot.status !== 'running') return;
 			throw new SchedulerError(
 				`${slot.plan.name} is waiting for something that is not a database operation. Workers are separate processes: they share only the database, so a lock or a promise in memory can't coordinate them.`
 			);
@@ -177,21 +197,22 @@ export async function runWorkers<R>(
 		return new Promise<void>((resolve) => (slot.signal = resolve));
 	}
 
-	function finish(slot: Slot<R>, ending: Ending<R>): void {
+	// The worker ended: its connection closes (on a real server that takes a round trip), then it is done.
+	async function finish(slot: Slot<R>, ending: Ending<R>): Promise<void> {
 		if (slot.status === 'crashed') return;
-		slot.status = 'done';
 		const name = slot.plan.name;
 		if (slot.plan.crash) {
 			slot.ending = { kind: 'crashed' };
-			slot.conn.close(`${name} crashes before it answers.`);
+			await slot.conn.close(`${name} crashes before it answers.`);
 		} else {
 			slot.ending = ending;
 			const said =
 				ending.kind === 'answered'
 					? tell(ending.value)
 					: `stops with an error: ${saidError(ending.kind === 'failed' ? ending.error : null)}`;
-			slot.conn.close(`${name} ${said}.`);
+			await slot.conn.close(`${name} ${said}.`);
 		}
+		slot.status = 'done';
 		slot.signal();
 	}
 
@@ -200,7 +221,7 @@ export async function runWorkers<R>(
 	for (const plan of plans) {
 		const slot: Slot<R> = {
 			plan,
-			conn: db.connect(plan.name, gate),
+			conn: await db.connect(plan.name, gate),
 			status: 'running',
 			pending: null,
 			signal: () => {},
@@ -251,7 +272,7 @@ export async function runWorkers<R>(
 		if (crashDue(slot.plan.crash, slot.conn, operation)) {
 			slot.status = 'crashed';
 			slot.ending = { kind: 'crashed' };
-			slot.conn.close(`${chosen} crashes.`);
+			await slot.conn.close(`${chosen} crashes.`);
 			continue;
 		}
 		slot.status = 'running';
@@ -260,7 +281,7 @@ export async function runWorkers<R>(
 		await runUntilParked(slot, next);
 	}
 	const endings = new Map([...slots].map(([name, slot]) => [name, slot.ending]));
-	return { endings, steps, trace: db.trace, db, stopped };
+	return { endings, steps, trace: db.trace, db, committed: await db.committed(), stopped };
 }
 
 export type Explored<R> = {

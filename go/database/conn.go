@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"workbook/handler"
@@ -154,7 +155,13 @@ type OutboxDraft struct {
 
 // SaveOutbox inserts a pending outbox row and returns its id. The key is unique, like a receipt's.
 func (c *Conn) SaveOutbox(draft OutboxDraft) (int, error) {
+	// As in PostgreSQL, the id is drawn first: an insert that then hits the key, or waits, has burned it.
+	id := 0
 	return run(c, "save-outbox", true, func(tx *transaction) (int, *wait, error) {
+		if id == 0 {
+			c.db.sequences.outbox++
+			id = c.db.sequences.outbox
+		}
 		what := fmt.Sprintf("saves an outbox row for ticket #%d (key %s)", draft.TicketID, draft.Key)
 		for _, taken := range c.db.outbox(tx) {
 			if taken.Key == draft.Key {
@@ -166,8 +173,7 @@ func (c *Conn) SaveOutbox(draft OutboxDraft) (int, error) {
 		if w != nil || err != nil {
 			return 0, w, err
 		}
-		c.db.sequences.outbox++
-		row := OutboxRow{ID: c.db.sequences.outbox, Key: draft.Key, Tenant: draft.Tenant, TicketID: draft.TicketID, To: draft.To, Subject: draft.Subject, State: Pending}
+		row := OutboxRow{ID: id, Key: draft.Key, Tenant: draft.Tenant, TicketID: draft.TicketID, To: draft.To, Subject: draft.Subject, State: Pending}
 		tx.outbox = append(tx.outbox, row)
 		c.say(fmt.Sprintf("%s as row #%d%s.", what, row.ID, c.where()))
 		return row.ID, nil, nil
@@ -182,8 +188,12 @@ func (c *Conn) PendingOutbox() ([]OutboxRow, error) {
 		for _, row := range c.db.outbox(tx) {
 			if row.State == Pending {
 				rows = append(rows, row)
-				ids = append(ids, fmt.Sprintf("#%d", row.ID))
 			}
+		}
+		// Oldest first, by id, as PostgreSQL's ORDER BY id reads them, whatever order they were committed in.
+		slices.SortFunc(rows, func(a, b OutboxRow) int { return a.ID - b.ID })
+		for _, row := range rows {
+			ids = append(ids, fmt.Sprintf("#%d", row.ID))
 		}
 		said := "none"
 		if len(ids) > 0 {
@@ -199,9 +209,16 @@ func (c *Conn) PendingOutbox() ([]OutboxRow, error) {
 func (c *Conn) MarkSent(id int) (bool, error) {
 	return run(c, "mark-sent", true, func(tx *transaction) (bool, *wait, error) {
 		what := fmt.Sprintf("marks outbox row #%d sent", id)
-		w, err := c.db.lock(tx, fmt.Sprintf("outbox-row:%d", id), what+": ")
-		if w != nil || err != nil {
-			return false, w, err
+		// Like UPDATE … WHERE state = 'pending': a row it can't see, or sees sent, is left alone, unlocked.
+		pending := false
+		for _, row := range c.db.outbox(tx) {
+			pending = pending || (row.ID == id && row.State == Pending)
+		}
+		if pending {
+			w, err := c.db.lock(tx, fmt.Sprintf("outbox-row:%d", id), what+": ")
+			if w != nil || err != nil {
+				return false, w, err
+			}
 		}
 		for _, row := range c.db.outbox(tx) {
 			if row.ID != id {

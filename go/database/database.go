@@ -133,11 +133,16 @@ func (db *Database) Connect(worker string, gate Gate) *Conn {
 
 // Committed returns a copy of what was committed.
 func (db *Database) Committed() Contents {
-	return Contents{
+	// A table has no order of its own: listed as PostgreSQL lists them, by id and by ticket.
+	contents := Contents{
 		Tickets:  append([]handler.Ticket{}, db.data.Tickets...),
 		Receipts: append([]handler.Receipt{}, db.data.Receipts...),
 		Outbox:   append([]OutboxRow{}, db.data.Outbox...),
 	}
+	slices.SortStableFunc(contents.Tickets, func(a, b handler.Ticket) int { return a.ID - b.ID })
+	slices.SortStableFunc(contents.Receipts, func(a, b handler.Receipt) int { return a.TicketID - b.TicketID })
+	slices.SortStableFunc(contents.Outbox, func(a, b OutboxRow) int { return a.ID - b.ID })
+	return contents
 }
 
 // Say adds a sentence to the trace.

