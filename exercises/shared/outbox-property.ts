@@ -93,8 +93,8 @@ export function tellRounds(plan: Round[]): string {
 
 // What a plan of rounds left: the committed rows, the inbox, the workers that threw, and the story so far.
 export type RoundsPlayed = {
-	committed: ReturnType<OutboxWorld['snapshot']>['committed'];
-	inbox: ReturnType<OutboxWorld['snapshot']>['inbox'];
+	committed: Awaited<ReturnType<OutboxWorld['snapshot']>>['committed'];
+	inbox: Awaited<ReturnType<OutboxWorld['snapshot']>>['inbox'];
 	problems: string[];
 	stories: string[];
 };
