@@ -41,6 +41,7 @@ function runOf({ answers, contents }: Pick<Interleaved, 'answers' | 'contents'>)
 		steps: [],
 		trace: [],
 		stopped: false,
+		committed: contents,
 		db: { committed: () => contents }
 	} as unknown as Run<Outcome>;
 }

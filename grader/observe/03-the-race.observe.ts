@@ -9,7 +9,7 @@ export const observers: Observers = {
 	prediction: ({ 'prediction.ts': code }) => ({ ...code.prediction }),
 	'one-at-a-time': async ({ 'atomic.ts': code }, schedule) => {
 		const { outcomes, db } = await playDeliveries(schedule, code.handleAtomically);
-		return { outcomes, db: db.committed(), story: tellTrace(db.trace) };
+		return { outcomes, db: await db.committed(), story: tellTrace(db.trace) };
 	},
 	race: async ({ 'atomic.ts': code }, schedule) => {
 		const { run, answers, contents } = await playRace(schedule, code.handleAtomically);
@@ -24,6 +24,6 @@ export const observers: Observers = {
 			const name = String.fromCharCode(65 + i);
 			return answerOf(name, run.endings.get(name));
 		});
-		return { answers, contents: run.db.committed(), told: tellRun(run), stub: stubIn(run)?.message ?? null };
+		return { answers, contents: run.committed, told: tellRun(run), stub: stubIn(run)?.message ?? null };
 	}
 };
