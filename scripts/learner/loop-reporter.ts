@@ -71,7 +71,10 @@ export default class LoopReporter implements Reporter {
 		const last = results.at(-1)?.exercise;
 		const next = last && list[list.indexOf(list.find((e) => e.id === last.id)!) + 1];
 		const filtered = Boolean(this.vitest?.config.testNamePattern) || reason === 'interrupted';
-		if (results.length) console.log(`\n${formatLoop(results, { paint, next, filtered })}\n`);
+		if (results.length)
+			console.log(
+				`\n${formatLoop(results, { paint, next, filtered, watching: this.vitest?.config.watch })}\n`
+			);
 		for (const error of errors) {
 			const message = (error as VitestError).message ?? String(error);
 			console.log(paint.red(`Vitest hit an error outside the tests: ${message.split('\n')[0]}`));

@@ -30,7 +30,7 @@ export type LoopExercise = {
 	broken: { file: string; message: string }[];
 };
 
-export type LoopOptions = { paint?: Paint; next?: Exercise; filtered?: boolean };
+export type LoopOptions = { paint?: Paint; next?: Exercise; filtered?: boolean; watching?: boolean };
 
 // "TicketHandler.handle" when a test stopped at a stub, from the first line todo() writes.
 export const stubOf = (message = '') =>
@@ -59,7 +59,11 @@ export function formatLoop(results: LoopExercise[], options: LoopOptions = {}): 
 	const red = results.find((r) => r.broken.length || r.tests.some((t) => t.state === 'failed'));
 	const head = results.length > 1 ? results.map((r) => `  ${summary(r, paint)}`) : [];
 	if (!red) return [...head, ...(head.length ? [''] : []), ...green(results, options, paint)].join('\n');
-	const lines = [...head, ...(head.length ? [''] : []), ...failing(red, budget - head.length - 1, paint)];
+	const lines = [
+		...head,
+		...(head.length ? [''] : []),
+		...failing(red, budget - head.length - 1, options, paint)
+	];
 	return lines.join('\n');
 }
 
@@ -107,7 +111,7 @@ function green(results: LoopExercise[], options: LoopOptions, paint: Paint): str
 	return wrapAll(lines);
 }
 
-function failing(result: LoopExercise, budget: number, paint: Paint): string[] {
+function failing(result: LoopExercise, budget: number, options: LoopOptions, paint: Paint): string[] {
 	const { id } = result.exercise;
 	const full = `npm test exercises/${id} -- --all`;
 	const failed = result.tests.filter((t) => t.state === 'failed');
@@ -124,7 +128,9 @@ function failing(result: LoopExercise, budget: number, paint: Paint): string[] {
 	]);
 	const tail = wrapAll([
 		'',
-		`Next: fix it and run \`npm test exercises/${id}\` again (\`npm run watch -- ${id}\` runs it on every save).`,
+		options.watching
+			? 'Next: fix it and save: the tests run again.'
+			: `Next: fix it and run \`npm test exercises/${id}\` again (\`npm run watch -- ${id}\` runs it on every save).`,
 		`Stuck? \`npm run hint -- ${id}\` · every failure in full: \`${full}\``
 	]);
 	// The other failures: a stub not written yet once, with how many tests stop at it; any other test by its
