@@ -47,5 +47,6 @@ const reporter =
 		? []
 		: ['--reporter=./scripts/learner/loop-reporter.ts'];
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-process.argv = [process.argv[0], vitest, mode, '--project', 'exercises', ...reporter, ...args];
+const config = join(root, 'scripts/learner/vitest.learner.config.ts');
+process.argv = [process.argv[0], vitest, mode, '--config', config, ...reporter, ...args];
 await import(pathToFileURL(vitest).href);
