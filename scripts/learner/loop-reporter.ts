@@ -19,6 +19,9 @@ type VitestError = { message?: string; diff?: string; stacks?: { file: string; l
 export default class LoopReporter implements Reporter {
 	private vitest?: Vitest;
 	private root = process.cwd();
+	// In watch mode a save reruns only the files it touches: the others keep their last results, so an
+	// exercise of two files is not called green when only one of them ran.
+	private known = new Map<string, TestModule>();
 
 	onInit(vitest: Vitest): void {
 		this.vitest = vitest;
@@ -38,9 +41,10 @@ export default class LoopReporter implements Reporter {
 		errors: ReadonlyArray<unknown>,
 		reason: TestRunEndReason
 	): void {
+		for (const module of modules) this.known.set(module.moduleId, module);
 		const list = exercises(this.root);
 		const byExercise = new Map<string, LoopExercise & { order: number[] }>();
-		const sorted = modules
+		const sorted = [...this.known.values()]
 			.map((module) => ({ module, file: exerciseTestFile(this.root, list, module.moduleId) }))
 			.filter((m) => m.file)
 			.sort((a, b) => a.file!.step - b.file!.step);
