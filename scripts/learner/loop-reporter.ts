@@ -54,7 +54,7 @@ export default class LoopReporter implements Reporter {
 			byExercise.set(exercise.id, entry);
 			const path = relative(this.root, module.moduleId);
 			const loadError = module.errors()[0];
-			if (loadError) entry.broken.push({ file: path, message: loadError.message });
+			if (loadError) entry.broken.push({ file: path, message: plain(loadError.message) });
 			for (const test of module.children.allTests()) {
 				const result = test.result();
 				const error = result.errors?.[0] as VitestError | undefined;
@@ -66,7 +66,7 @@ export default class LoopReporter implements Reporter {
 					state,
 					givenCode
 				};
-				if (error) entryTest.message = [error.message ?? '', plain(error.diff)].filter(Boolean).join('\n\n');
+				if (error) entryTest.message = [plain(error.message), plain(error.diff)].filter(Boolean).join('\n\n');
 				if (at) entryTest.at = `${path}:${at.line}`;
 				entry.tests.push(entryTest);
 			}
@@ -86,5 +86,5 @@ export default class LoopReporter implements Reporter {
 	}
 }
 
-// Vitest's diff, without its colours: the short report paints its own.
+// Vitest's diff and a parser's message, without their colours: the short report paints its own.
 const plain = (text?: string) => text?.replace(/\x1b\[[0-9;]*m/g, '').trim() ?? '';
