@@ -10,7 +10,7 @@ export function sideBySide(rows: { label: string; expected: string[]; actual: st
 	const stacked = 2 + labelWidth + left + right > messageWidth;
 	const lines = [
 		stacked
-			? `  ${''.padEnd(labelWidth)}expected (≠: your code on the line under it)`
+			? `  ${''.padEnd(labelWidth)}expected; where it differs (≠), your code on the line under it`
 			: `  ${''.padEnd(labelWidth)}${'expected'.padEnd(left)}your code`
 	];
 	for (const row of rows) {
@@ -24,8 +24,8 @@ export function sideBySide(rows: { label: string; expected: string[]; actual: st
 				lines.push(`${mark} ${label.padEnd(labelWidth)}${expected.padEnd(left)}${actual}`.trimEnd());
 				continue;
 			}
-			lines.push(`${mark} ${label.padEnd(labelWidth)}${expected}`.trimEnd());
-			if (mark !== ' ') lines.push(`  ${''.padEnd(labelWidth)}${actual}`.trimEnd());
+			lines.push(`${mark} ${label.padEnd(labelWidth)}${expected || '(none)'}`);
+			if (mark !== ' ') lines.push(`  ${'your code'.padEnd(labelWidth)}${actual || '(none)'}`);
 		}
 	}
 	return lines.join('\n');

@@ -87,7 +87,7 @@ describe('messages that teach', () => {
 			{ label: 'outbox', expected: [long('pending'.repeat(4))], actual: [long('sent'.repeat(4))] }
 		]);
 		expect(table.split('\n').every((line) => line.length <= messageWidth)).toBe(true);
-		expect(table).toMatch(/≠ outbox +#1 to acme: .*pending\n +#1 to acme: .*sent/);
+		expect(table).toMatch(/≠ outbox +#1 to acme: .*pending\n +your code +#1 to acme: .*sent/);
 		expect(table.match(/Cannot sign in$/gm)).toHaveLength(1);
 	});
 

@@ -27,7 +27,7 @@ function freePort(): Promise<number> {
 	});
 }
 
-async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 60_000) {
+async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 90_000) {
 	const end = Date.now() + ms;
 	while (Date.now() < end) {
 		const found = await check();
@@ -94,17 +94,21 @@ it('npm run ui: without a terminal, ends with its address; the tree is the sylla
 		// 01 passes now: the one failing "The acknowledgment is lost" is 02's, and its panel tells the story.
 		await page.getByPlaceholder(/Search/).fill('The acknowledgment is lost');
 		await page.getByTestId('expand-all').click();
-		// The tree shows only what is on screen: find 02's test by its place under 02's step, and click it.
+		// The tree shows only what is on screen: find 02's test by its place under 02's step, and open it until
+		// its panel shows the story (the run after the copy may still be on its way).
 		const items = page.getByTestId('explorer-item');
-		await until("02's test opened in the panel", async () => {
-			const shown = await items.evaluateAll((all) => all.map((i) => i.getAttribute('aria-label')));
-			const at = shown.indexOf('The acknowledgment is lost', shown.indexOf(steps[1]!));
-			if (at < 0) return undefined;
-			await items.nth(at).click();
-			return (await page.getByText(`${second!.id} · ${second!.title} > `).count()) > 0 || undefined;
-		});
-		const story = page.getByText('expected replayed #1, your handler created #2').first();
-		await story.waitFor({ timeout: 30_000 });
+		const story = page.getByText('expected replayed #1, your handler created #2');
+		await until(
+			"02's story in the failure panel",
+			async () => {
+				const shown = await items.evaluateAll((all) => all.map((i) => i.getAttribute('aria-label')));
+				const at = shown.indexOf('The acknowledgment is lost', shown.indexOf(steps[1]!));
+				if (at >= 0) await items.nth(at).click();
+				await new Promise((resolve) => setTimeout(resolve, 500));
+				return (await story.count()) > 0 || undefined;
+			},
+			90_000
+		);
 		expect(await page.getByText('Schedule "lost-acknowledgment"').count()).toBeGreaterThan(0);
 		if (process.env.UI_SCREENSHOT)
 			await page.screenshot({ path: join(workbookRoot, process.env.UI_SCREENSHOT) });
@@ -128,4 +132,4 @@ it('npm run ui: without a terminal, ends with its address; the tree is the sylla
 		if (running()) stop('SIGKILL');
 		remove();
 	}
-}, 120_000);
+}, 240_000);
