@@ -40,10 +40,21 @@ function once(command: string, args: string[], cwd = workbookRoot): { ms: number
 	return { ms, cpu: childrenCpu() - cpuBefore };
 }
 
-function measure(label: string, command: string, args: string[], cwd?: string): Measured {
-	once(command, args, cwd); // A warm-up, so the figures are for the second run onwards, as a learner lives them.
-	const all = Array.from({ length: runs }, () => once(command, args, cwd));
-	return { label, times: all.map((r) => r.ms), cpu: all.map((r) => r.cpu) };
+type Command = { label: string; command: string; args: string[]; cwd?: string; aim?: number };
+
+// Every command once as a warm-up, so the figures are for the second run onwards, as a learner lives them; then
+// `runs` rounds of every command in turn, so a machine whose load comes and goes weighs on them all alike.
+function measureAll(commands: Command[]): Measured[] {
+	for (const c of commands) once(c.command, c.args, c.cwd);
+	const results = commands.map(() => [] as { ms: number; cpu: number }[]);
+	for (let round = 0; round < runs; round++)
+		commands.forEach((c, i) => results[i]!.push(once(c.command, c.args, c.cwd)));
+	return commands.map((c, i) => ({
+		label: c.label,
+		times: results[i]!.map((r) => r.ms),
+		cpu: results[i]!.map((r) => r.cpu),
+		...(c.aim ? { aim: c.aim } : {})
+	}));
 }
 
 // The yardstick: a package whose `npm test` is `vitest run` on one test that checks 1 + 1, with this workbook's
@@ -68,23 +79,9 @@ const median = (times: number[]) => {
 	return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-const measured: Measured[] = [];
 const bare = bareVitest();
-let yardstick: Measured;
-try {
-	yardstick = measure('npm test, bare Vitest, one trivial test', 'npm', ['test'], bare.dir);
-} finally {
-	bare.remove();
-}
-measured.push(yardstick);
-for (const exercise of exercises()) {
-	const label = `npm test exercises/${exercise.id}`;
-	measured.push({ ...measure(label, 'npm', ['test', `exercises/${exercise.id}`]), aim: 1.2 });
-}
-measured.push({ ...measure('npm run progress', 'npm', ['run', 'progress']), aim: 2 });
-// For reference: the short report against Vitest's own on the first exercise, without npm (the reporter's cost),
-// and Node starting and doing nothing.
 const first = exercises()[0]!;
+// The short report against Vitest's own on the first exercise, without npm: the reporter's cost.
 const direct = (reporter: string) => [
 	'run',
 	'--config',
@@ -92,21 +89,39 @@ const direct = (reporter: string) => [
 	`--reporter=${reporter}`,
 	`exercises/${first.id}`
 ];
-measured.push(
-	measure(
-		`vitest, short report, exercises/${first.id}`,
-		bin('vitest'),
-		direct('./scripts/learner/loop-reporter.ts')
-	)
-);
-measured.push(measure(`vitest, its default report, exercises/${first.id}`, bin('vitest'), direct('default')));
-measured.push(measure('node -e 0', process.execPath, ['-e', '0']));
+let measured: Measured[];
+try {
+	measured = measureAll([
+		{ label: 'npm test, bare Vitest, one trivial test', command: 'npm', args: ['test'], cwd: bare.dir },
+		...exercises().map((e) => ({
+			label: `npm test exercises/${e.id}`,
+			command: 'npm',
+			args: ['test', `exercises/${e.id}`],
+			aim: 1.2
+		})),
+		{ label: 'npm run progress', command: 'npm', args: ['run', 'progress'], aim: 2 },
+		{
+			label: `vitest, short report, exercises/${first.id}`,
+			command: bin('vitest'),
+			args: direct('./scripts/learner/loop-reporter.ts')
+		},
+		{
+			label: `vitest, its default report, exercises/${first.id}`,
+			command: bin('vitest'),
+			args: direct('default')
+		},
+		{ label: 'node -e 0', command: process.execPath, args: ['-e', '0'] }
+	]);
+} finally {
+	bare.remove();
+}
+const yardstick = measured[0]!;
 
 const load = loadavg()
 	.map((n) => n.toFixed(1))
 	.join(' ');
 console.log(
-	`median of ${runs} runs after one warm-up · ${cpus().length} CPUs, load (1, 5, 15 min) ${load} · Node ${process.version}`
+	`median of ${runs} rounds after one warm-up · ${cpus().length} CPUs, load (1, 5, 15 min) ${load} · Node ${process.version}`
 );
 console.log(
 	'wall time, and the CPU time the run spent (its processes together), each also as a ratio to bare:'
