@@ -3,13 +3,15 @@ import { clientJourneys } from '#shared/client-journeys.ts';
 import { handlerSchedules } from '#shared/handler-schedules.ts';
 import { outboxSchedules } from '#shared/outbox-schedules.ts';
 import { raceSchedules } from '#shared/race-schedules.ts';
+import { statusSchedules } from '#shared/status-schedules.ts';
 
 // Each kind of schedule, with the loader that checks it. Add a line here when a kind lands.
 export const scheduleKinds: Record<string, () => { name: string }[]> = {
 	handler: handlerSchedules,
 	outbox: outboxSchedules,
 	client: clientJourneys,
-	race: raceSchedules
+	race: raceSchedules,
+	status: statusSchedules
 };
 
 export function checkSchedules(): { passed: string[]; failed: string[] } {

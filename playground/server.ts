@@ -1,0 +1,55 @@
+// The playground's Vite server: the page at /playground/, and the learner's files from exercises/.
+//
+//   const server = await startPlayground({ port: 0 });   // 0: any free port on 127.0.0.1
+//   server.url;                                          // "http://127.0.0.1:5173/playground/"
+//   await server.close();
+//
+// The page imports exercises/ and solutions/ by their paths, as the tests do; `plugins` can put
+// playAgainst(folder) (scripts/redirect.ts) in front, to show another copy of the learner's files (the
+// browser tests plant a wrong handler that way). Two harness imports can't run in a browser, so they are
+// swapped for small stand-ins (src/shims/): 'vitest' (play-handler.ts registers tests with it; the page
+// never calls that part) and node:fs, node:path and node:url, which schedules.ts reads the schedules with.
+// The fs stand-in serves only schedules/, bundled by import.meta.glob, so the page loads and checks the
+// schedules with the very same loader, JSON Schemas and checks as the tests.
+import { fileURLToPath } from 'node:url';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const shim = (name: string) => fileURLToPath(new URL(`./src/shims/${name}.ts`, import.meta.url));
+
+// cacheDir: where Vite keeps its bundle of ajv (tests give each server its own, so none share one at once).
+export type PlaygroundOptions = { port?: number; plugins?: Plugin[]; cacheDir?: string };
+export type Playground = { url: string; server: ViteDevServer; close: () => Promise<void> };
+
+export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
+	const server = await createServer({
+		configFile: false,
+		// The workbook's folder, so the page and the harness see the same paths: /exercises/…, /schedules/….
+		root,
+		logLevel: 'warn',
+		clearScreen: false,
+		plugins: options.plugins ?? [],
+		cacheDir: options.cacheDir,
+		resolve: {
+			alias: [
+				{ find: /^vitest$/, replacement: shim('vitest') },
+				{ find: /^node:fs$/, replacement: shim('node-fs') },
+				{ find: /^node:path$/, replacement: shim('node-path') },
+				{ find: /^node:url$/, replacement: shim('node-url') }
+			]
+		},
+		// ajv is CommonJS: bundle it once, up front, rather than on the first request.
+		optimizeDeps: { include: ['ajv'], entries: ['playground/index.html'] },
+		server: {
+			host: '127.0.0.1',
+			port: options.port ?? 5173,
+			strictPort: options.port !== undefined && options.port !== 0,
+			watch: { ignored: ['**/go/**', '**/grader/**', '**/reports/**', '**/.stryker-tmp/**'] }
+		},
+		worker: { format: 'es' }
+	});
+	await server.listen();
+	const address = server.httpServer?.address();
+	const port = typeof address === 'object' && address ? address.port : options.port;
+	return { url: `http://127.0.0.1:${port}/playground/`, server, close: () => server.close() };
+}
