@@ -56,7 +56,7 @@ describe('playing outbox schedules', () => {
 			'1 email about ticket #1, which does not exist:\n      #1 to acme: Cannot sign in [ticket-confirmation/acme/1]'
 		);
 		expect(message).toMatch(
-			/≠ inbox +#2 to acme: Cannot sign in \[ticket-confirmation\/acme\/2\] +#1 to acme/
+			/≠ inbox +#2 to acme: Cannot sign in \[ticket-confirmation\/acme\/2\]\n +your code +#1 to acme/
 		);
 		expect(message).toContain(
 			'delivery 1 sends the email #1 to acme: Cannot sign in [ticket-confirmation/acme/1]: the provider delivered.'

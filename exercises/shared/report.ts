@@ -1,8 +1,18 @@
-// Two columns side by side, so a learner sees what the lesson expects next to what their code did.
+// The width of a terminal the messages must fit: a table wider than this puts your code under the expected.
+export const messageWidth = 100;
+
+// Two columns side by side, so a learner sees what the lesson expects next to what their code did. When the
+// two would not fit in messageWidth columns, each row shows the expected line with your code's just under it.
 export function sideBySide(rows: { label: string; expected: string[]; actual: string[] }[]): string {
 	const labelWidth = Math.max(...rows.map((row) => row.label.length), 0) + 3;
 	const left = Math.max(12, ...rows.flatMap((row) => row.expected.map((line) => line.length))) + 3;
-	const lines = [`  ${''.padEnd(labelWidth)}${'expected'.padEnd(left)}your code`];
+	const right = Math.max(0, ...rows.flatMap((row) => row.actual.map((line) => line.length)));
+	const stacked = 2 + labelWidth + left + right > messageWidth;
+	const lines = [
+		stacked
+			? `  ${''.padEnd(labelWidth)}expected; where it differs (≠), your code on the line under it`
+			: `  ${''.padEnd(labelWidth)}${'expected'.padEnd(left)}your code`
+	];
 	for (const row of rows) {
 		const height = Math.max(row.expected.length, row.actual.length, 1);
 		for (let i = 0; i < height; i++) {
@@ -10,7 +20,12 @@ export function sideBySide(rows: { label: string; expected: string[]; actual: st
 			const expected = row.expected[i] ?? (i === 0 ? '(none)' : '');
 			const actual = row.actual[i] ?? (i === 0 ? '(none)' : '');
 			const mark = row.expected[i] === row.actual[i] ? ' ' : '≠';
-			lines.push(`${mark} ${label.padEnd(labelWidth)}${expected.padEnd(left)}${actual}`.trimEnd());
+			if (!stacked) {
+				lines.push(`${mark} ${label.padEnd(labelWidth)}${expected.padEnd(left)}${actual}`.trimEnd());
+				continue;
+			}
+			lines.push(`${mark} ${label.padEnd(labelWidth)}${expected || '(none)'}`);
+			if (mark !== ' ') lines.push(`  ${'your code'.padEnd(labelWidth)}${actual || '(none)'}`);
 		}
 	}
 	return lines.join('\n');

@@ -53,6 +53,17 @@ describe('npm run hint, on a copy of the workbook', () => {
 		const state = JSON.parse(readFileSync(join(workbook.root, '.learner', 'hints-shown.json'), 'utf8'));
 		expect(state).toEqual({ [withHints.id]: hints.length });
 	});
+	it('--all shows every hint at once, and --again starts over from the first', () => {
+		const hints = parseHints(readFileSync(join(workbook.root, hintsFile(withHints)), 'utf8'));
+		const all = hint(workbook.root, withHints.id, { all: true });
+		for (const [i, expected] of hints.entries())
+			expect(all).toContain(`Hint ${i + 1} of ${hints.length}: ${expected.title}`);
+		expect(all).toContain(`npm run hint -- ${withHints.id} --again`);
+		const over = hint(workbook.root, withHints.id, { again: true });
+		expect(over).toContain(`Hint 1 of ${hints.length}`);
+		expect(over).not.toContain('Hint 2 of');
+		expect(hint(workbook.root, withHints.id)).toContain(`Hint 2 of ${hints.length}`);
+	});
 	it('starts over from the first hint when the memory file is damaged', () => {
 		hint(workbook.root, withHints.id);
 		writeFileSync(join(workbook.root, '.learner', 'hints-shown.json'), '{ "01": ');

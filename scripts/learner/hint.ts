@@ -1,4 +1,5 @@
 // npm run hint -- 01: one more of the exercise's hints each time it is asked, questions before answers.
+// `--all` shows every hint at once; `--again` starts that exercise's hints over from the first.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { workbookRoot, type Exercise } from '#shared/manifest.ts';
@@ -42,8 +43,10 @@ function shownAs(hint: Hint, number: number, total: number): string {
 	return `Hint ${number} of ${total}: ${hint.title}\n\n${body}`;
 }
 
-// Shows the next hint and remembers it; once all are shown, shows them all again.
-export function hint(root: string, word: string | undefined): string {
+export type HintOptions = { all?: boolean; again?: boolean };
+
+// Shows the next hint and remembers it; once all are shown (or with `all`), shows them all.
+export function hint(root: string, word: string | undefined, options: HintOptions = {}): string {
 	const exercise = chooseExercise(word, 'hint', root);
 	const file = hintsFile(exercise);
 	if (!existsSync(join(root, file)))
@@ -54,12 +57,18 @@ export function hint(root: string, word: string | undefined): string {
 	if (hints.length === 0)
 		throw new LearnerError(`${file} has no hints in it (each starts with a "## " heading).`);
 	const shown = hintsShown(root);
+	if (options.again) delete shown[exercise.id];
+	if (options.all) shown[exercise.id] = hints.length;
+	if (options.again || options.all) saveHintsShown(root, shown);
 	const before = Math.min(Math.max(Number(shown[exercise.id]) || 0, 0), hints.length);
 	const solution = exercise.learnerFiles.map((name) => `solutions/${exercise.folder}/${name}`).join(', ');
 	const again = `npm run hint -- ${exercise.id}`;
 	if (before === hints.length) {
 		const all = hints.map((h, i) => shownAs(h, i + 1, hints.length)).join('\n\n');
-		return `You have seen all ${hints.length} hints for ${exercise.id} · ${exercise.title}. Here they are again.\n\n${all}\n\nA working version is in ${solution}: look when you are done, or truly stuck.`;
+		const head = options.all
+			? `All ${hints.length} hints for ${exercise.id} · ${exercise.title}.`
+			: `You have seen all ${hints.length} hints for ${exercise.id} · ${exercise.title}. Here they are again.`;
+		return `${head}\n\n${all}\n\nA working version is in ${solution}: look when you are done, or truly stuck.\nTo start these hints over from the first: ${again} --again`;
 	}
 	saveHintsShown(root, { ...shown, [exercise.id]: before + 1 });
 	const next = shownAs(hints[before]!, before + 1, hints.length);
@@ -73,8 +82,9 @@ export function hint(root: string, word: string | undefined): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
 	await runLearnerCommand(() => {
-		const args = readArgs([]);
-		console.log(hint(workbookRoot, args.words[0]));
+		const args = readArgs(['all', 'again']);
+		const options = { all: args.flags.has('all'), again: args.flags.has('again') };
+		console.log(hint(workbookRoot, args.words[0], options));
 		return 0;
 	});
 }

@@ -6,10 +6,12 @@ import {
 	crashed,
 	type Database,
 	type Fault,
+	type Handler,
 	type Outcome,
 	type Webhook
 } from '#shared/model.ts';
 import { judgeHandler, playHandler } from '#shared/play-handler.ts';
+import { messageWidth, sideBySide } from '#shared/report.ts';
 import { NotWrittenYet, todo } from '#shared/todo.ts';
 
 const schedule = (name: string) => handlerSchedules().find((s) => s.name === name)!;
@@ -59,6 +61,34 @@ describe('messages that teach', () => {
 		expect(message).toMatch(/answers +1: crashed \(no answer\) +1: crashed \(no answer\)/);
 		expect(message).toMatch(/≠ +2: created #1 +2: replayed #1/);
 		expect(message).toMatch(/receipts +acme\/helpdesk\/evt-42 "Cannot sign in" → #1/);
+	});
+
+	it("01's messages use only words met by then: no receipts, no second handler", () => {
+		// Wrong at every delivery, so every schedule has something to say.
+		const alwaysWrong: Handler = {
+			handle: () => ({ kind: 'replayed', ticketId: 9 }),
+			snapshot: () => ({ tickets: [{ id: 9, tenant: 'acme', subject: 'x' }], receipts: [] })
+		};
+		for (const played of handlerSchedules()) {
+			const message = judgeHandler(
+				played,
+				'create-every-time',
+				playHandler(played, alwaysWrong, 'create-every-time')
+			);
+			expect(message, played.name).toBeTruthy();
+			expect(message, played.name).not.toMatch(/receipt|both handlers/i);
+		}
+	});
+
+	it('a table too wide for 100 columns puts your code under the expected line, where they differ', () => {
+		const long = (what: string) => `#1 to acme: Cannot sign in [ticket-confirmation/acme/1] ${what}`;
+		const table = sideBySide([
+			{ label: 'tickets', expected: ['#1 acme: Cannot sign in'], actual: ['#1 acme: Cannot sign in'] },
+			{ label: 'outbox', expected: [long('pending'.repeat(4))], actual: [long('sent'.repeat(4))] }
+		]);
+		expect(table.split('\n').every((line) => line.length <= messageWidth)).toBe(true);
+		expect(table).toMatch(/≠ outbox +#1 to acme: .*pending\n +your code +#1 to acme: .*sent/);
+		expect(table.match(/Cannot sign in$/gm)).toHaveLength(1);
 	});
 
 	it('the same handler passes the schedules where its mistake does not show', () => {

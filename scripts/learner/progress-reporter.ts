@@ -1,10 +1,11 @@
 // npm run progress: a Vitest reporter that prints where the learner is instead of every failure.
 // Running as a reporter keeps it to one quick `vitest run`: no second process, no report file to read back.
 import { existsSync } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { exercises } from '#shared/manifest.ts';
 import { formatProgress, noPaint, type ExerciseResult, type Paint } from './progress.ts';
+import { exerciseTestFile } from './test-files.ts';
 
 const colour = (code: number) => (text: string) => `\x1b[${code}m${text}\x1b[0m`;
 const paint: Paint =
@@ -24,7 +25,8 @@ export default class ProgressReporter implements Reporter {
 		errors: ReadonlyArray<unknown>,
 		reason: TestRunEndReason
 	): void {
-		const results: ExerciseResult[] = exercises(this.root).map((exercise) => {
+		const list = exercises(this.root);
+		const results: ExerciseResult[] = list.map((exercise) => {
 			const mine = modules.filter((m) => relative(this.root, m.moduleId).split(sep)[1] === exercise.folder);
 			const result: ExerciseResult = { exercise, passed: 0, total: 0 };
 			for (const module of mine) {
@@ -35,10 +37,7 @@ export default class ProgressReporter implements Reporter {
 						message: loadError.message
 					};
 				// separate.test.ts tests separate.ts, which the exercise gives: its green tests are not the learner's.
-				const tested = basename(module.moduleId).replace(/\.test\.ts$/, '.ts');
-				const givenCode =
-					!exercise.learnerFiles.includes(tested) &&
-					existsSync(join(this.root, 'exercises', exercise.folder, tested));
+				const givenCode = exerciseTestFile(this.root, list, module.moduleId)?.givenCode ?? false;
 				for (const test of module.children.allTests()) {
 					const state = test.result().state;
 					if (givenCode && state === 'passed') {

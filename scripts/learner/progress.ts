@@ -54,7 +54,7 @@ export function formatProgress(
 	return lines.join('\n');
 }
 
-function nextSteps(next: ExerciseResult, paint: Paint): string[] {
+export function nextSteps(next: ExerciseResult, paint: Paint): string[] {
 	const { id, folder, title, learnerFiles } = next.exercise;
 	const lines = [`Next: ${id} · ${title}`];
 	if (next.firstRed) {

@@ -1,21 +1,28 @@
-// npm run watch -- 01: Vitest's watch mode on one exercise, so saving a file runs its tests again.
+// npm run watch -- 01: Vitest's watch mode on one exercise, so saving a file runs its tests again, with the
+// short report of `npm test` (scripts/learner/npm-test.js): the first failure in full, and the next exercise
+// when it turns green.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { workbookRoot } from '#shared/manifest.ts';
-import { bin } from '../run.ts';
 import { chooseExercise, readArgs, runLearnerCommand } from './args.ts';
 
-// The Vitest command line that watches one exercise's folder.
-export function watchArgs(root: string, word: string | undefined): string[] {
+// The arguments for npm-test.js that watch one exercise's folder; `all` keeps Vitest's full report.
+export function watchArgs(root: string, word: string | undefined, all = false): string[] {
 	const exercise = chooseExercise(word, 'watch', root);
-	return ['watch', '--project', 'exercises', `exercises/${exercise.folder}/`];
+	return ['watch', `exercises/${exercise.folder}/`, ...(all ? ['--all'] : [])];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
 	await runLearnerCommand(
 		() =>
 			new Promise<number>((resolve) => {
-				const args = watchArgs(workbookRoot, readArgs([]).words[0]);
-				const vitest = spawn(bin('vitest'), args, { cwd: workbookRoot, stdio: 'inherit' });
+				const args = readArgs(['all']);
+				const script = join(workbookRoot, 'scripts', 'learner', 'npm-test.js');
+				const vitest = spawn(
+					process.execPath,
+					[script, ...watchArgs(workbookRoot, args.words[0], args.flags.has('all'))],
+					{ cwd: workbookRoot, stdio: 'inherit' }
+				);
 				vitest.on('close', (code) => resolve(code ?? 0));
 			})
 	);

@@ -1,0 +1,24 @@
+// The Vitest UI's own config (npm run ui, scripts/learner/ui.ts): the learner's steps from .learner/ui/, one
+// project with no name, so the tree shows no project badge, and a reporter that ends with the UI's address.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const workbook = fileURLToPath(new URL('../../', import.meta.url));
+
+export default defineConfig({
+	root: `${workbook}.learner/ui`,
+	// Vite watches its root; the learner's files live outside it, in exercises/.
+	plugins: [
+		{
+			name: 'watch-the-exercises',
+			configureServer: (server) => void server.watcher.add(`${workbook}exercises`)
+		}
+	],
+	cacheDir: `${workbook}node_modules/.vite`,
+	test: {
+		include: ['**/*.test.ts'],
+		// As the exercises project: no shared module keeps state, and the imports load once per worker.
+		isolate: false,
+		reporters: [`${workbook}scripts/learner/ui-reporter.ts`]
+	}
+});
