@@ -3,7 +3,7 @@ import { canonical } from '../ticket-endpoint.ts';
 import { NotWrittenYet } from '../todo.ts';
 import { sideBySide } from '../report.ts';
 import { saidReceipt, saidTicket } from '../words.ts';
-import type { Answer, PlayedEndpoint } from './play.ts';
+import { bodyOf, type Answer, type PlayedEndpoint } from './play.ts';
 import type { EndpointSchedule, ExpectedAnswer, Send } from './schedules.ts';
 
 const sends = (schedule: EndpointSchedule) =>
@@ -41,8 +41,8 @@ export function describeRequest(schedule: EndpointSchedule, number: number): str
 }
 
 function sameBody(a: Send, b: Send): boolean {
-	if (a.json !== undefined && b.json !== undefined) return canonical(a.json) === canonical(b.json);
-	return a.text === b.text && a.subjectBytes === b.subjectBytes;
+	const read = (send: Send) => canonical(parsed(bodyOf(send)) ?? bodyOf(send));
+	return read(a) === read(b);
 }
 
 export function saidAnswer(answer: Answer | null | undefined): string {
@@ -113,35 +113,30 @@ function answerProblems(
 
 // The usual mistake behind a wrong answer; null when there is no usual one.
 function usualCause(schedule: EndpointSchedule, number: number, answer: Answer | null): string | null {
-	const { send } = sends(schedule)[number - 1]!;
+	const { send, step } = sends(schedule)[number - 1]!;
 	const expected = send.expect;
 	const got = answer?.status ?? null;
-	if (
-		expected.status === 201 &&
-		got === 201 &&
-		expected.json &&
-		answer &&
-		canonical(parsed(answer.body)) !== canonical(expected.json)
-	)
-		return 'a ticket number that counts one too many usually means a ticket was kept from a request that should have left nothing.';
-	if (expected.replayed && got === 201 && answer?.headers['idempotent-replayed'] !== 'true')
-		return 'the key was seen before, so this is a retry: find the saved record for the key and send its answer back, not a new ticket.';
+	const replayed = answer?.headers['idempotent-replayed'] === 'true';
+	const waited = schedule.steps.slice(0, step).some((earlier) => earlier.do === 'wait');
+	const idOf = (value: unknown) => (value as { id?: unknown; ticketId?: unknown } | undefined)?.id;
+	if (expected.status === 500 && expected.replayed && got !== 500)
+		return 'under remember: "everything" the failure is this key\'s answer, like Stripe: save it, and replay it to every retry.';
+	if (expected.status === 201 && got !== null && got >= 500)
+		return 'the failure was saved as this key\'s answer. Under remember: "successes" a failure is not saved, so a retry runs again.';
 	if (expected.status === 422 && got !== 422)
 		return "the same key with another body is another request: compare the body's fingerprint with the one saved with the key.";
 	if (expected.status === 409 && got !== 409)
 		return 'the first request with this key is still inside its transaction. The second must see that (lockKey) and answer 409, not wait or make a ticket.';
-	if (expected.status === 201 && got !== null && got >= 500 && got < 600)
-		return 'the failure was saved as this key\'s answer. Under remember: "successes" a failure is not saved, so a retry runs again.';
-	if (expected.status === 500 && expected.replayed && got === 201)
-		return 'under remember: "everything" the failure is this key\'s answer, like Stripe: save it, and replay it to every retry.';
-	if (
-		expected.status === 201 &&
-		got !== null &&
-		got >= 200 &&
-		got < 300 &&
-		answer?.headers['idempotent-replayed'] === 'true'
-	)
+	if (expected.status === 400 && got !== 400 && send.key !== undefined)
+		return `a key must be there, not empty, at most 255 characters, and free of control characters: refuse this one with 400 before doing any work.`;
+	if (expected.replayed === false && replayed && waited)
 		return 'the key is older than the retention: it counts as forgotten, and this request is new.';
+	if (expected.replayed && got === 201 && !replayed)
+		return 'the key was seen before, so this is a retry: find the saved record for the key (the Idempotency-Key the client sent) and send its answer back, not a new ticket.';
+	const wantedId = idOf(expected.json);
+	const gotId = idOf(answer ? parsed(answer.body) : undefined);
+	if (typeof wantedId === 'number' && typeof gotId === 'number' && gotId > wantedId)
+		return 'a ticket number that counts one too many: a ticket was kept from a request that should have left nothing.';
 	return null;
 }
 
@@ -184,10 +179,12 @@ function sameLines(a: string[], b: string[]) {
 export function judgeEndpoint(schedule: EndpointSchedule, played: PlayedEndpoint): string | null {
 	const thrown = played.thrown[0];
 	if (thrown) {
-		const { error } = thrown;
-		if (error instanceof NotWrittenYet) return `${error.message}\n  (stopped at schedule "${schedule.name}")`;
+		const { error, request } = thrown;
+		const where = request ? describeRequest(schedule, request) : `a request to ${thrown.path}`;
+		if (error instanceof NotWrittenYet)
+			return `${error.message}\n  (stopped at ${where} of schedule "${schedule.name}")`;
 		const why = error instanceof Error ? error.message : String(error);
-		return `${heading(schedule, played)}\nYour endpoint threw while answering ${thrown.path}: ${why}\n(The server answered 500.)\n\n${transcript(schedule, played, false)}`;
+		return `${heading(schedule, played)}\nYour endpoint threw while answering ${where}: ${why}\n(The server answered 500.)\n\n${transcript(schedule, played, false)}`;
 	}
 	const answers = played.outcomes.map((outcome) => outcome.answer);
 	for (const [i, { send }] of sends(schedule).entries()) {

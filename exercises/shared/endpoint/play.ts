@@ -32,7 +32,7 @@ export type PlayedEndpoint = {
 	outcomes: Outcome[];
 	// Where the player had to stop: a request that never answered, or code that threw while being built.
 	stopped: { step: number; why: string } | null;
-	thrown: { path: string; error: unknown }[];
+	thrown: Served['thrown'];
 	end: StoreContents | null;
 };
 

@@ -19,7 +19,8 @@ import { Plan } from './faults.ts';
 export type Served = {
 	url: string;
 	plans: Map<string, Plan>;
-	thrown: { path: string; error: unknown }[];
+	// Errors a route threw, with the Workbook-Request number of the request it was answering.
+	thrown: { path: string; request: number | null; error: unknown }[];
 	close: () => Promise<void>;
 };
 
@@ -91,7 +92,7 @@ export async function serve(routes: Record<string, Route>): Promise<Served> {
 		try {
 			response = await plan.run(() => route(toRequest(incoming, url, body)));
 		} catch (error) {
-			if (!plan.crashed) thrown.push({ path, error });
+			if (!plan.crashed) thrown.push({ path, request: typeof id === 'string' ? Number(id) : null, error });
 			response = problem(500, 'Internal Server Error', 'the endpoint threw');
 		}
 		// A dead worker answers nothing; a lost answer was made and never arrives.
@@ -104,7 +105,7 @@ export async function serve(routes: Record<string, Route>): Promise<Served> {
 
 	const server = createServer((incoming, outgoing) => {
 		answer(incoming, outgoing).catch((error) => {
-			thrown.push({ path: incoming.url ?? '', error });
+			thrown.push({ path: incoming.url ?? '', request: null, error });
 			outgoing.socket?.destroy();
 		});
 	});

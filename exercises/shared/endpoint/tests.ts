@@ -3,7 +3,7 @@
 import { describe, it } from 'vitest';
 import { handlerSchedules } from '../handler-schedules.ts';
 import type { Outcome } from '../model.ts';
-import { judgeHandler, ScheduleMismatch } from '../play-handler.ts';
+import { describeDelivery, judgeHandler, ScheduleMismatch } from '../play-handler.ts';
 import { plays } from '../plays.ts';
 import { NotWrittenYet } from '../todo.ts';
 import { playEndpoint, type EndpointCode } from './play.ts';
@@ -85,12 +85,11 @@ export function playWebhookSchedules(code: EndpointCode): void {
 					code,
 					await postgresUrl()
 				).catch((error) => notWritten(error, `schedule "${schedule.name}"`));
-				const thrown = played.thrown[0]?.error;
-				if (thrown instanceof NotWrittenYet) notWritten(thrown, `schedule "${schedule.name}"`);
+				const thrown = played.thrown[0];
+				const where = `${describeDelivery(schedule, (thrown?.request ?? 1) - 1)} of schedule "${schedule.name}"`;
+				if (thrown?.error instanceof NotWrittenYet) notWritten(thrown.error, where);
 				if (thrown)
-					throw new ScheduleMismatch(
-						`Schedule "${schedule.name}": your webhooks route threw: ${String(thrown)}`
-					);
+					throw new ScheduleMismatch(`Your webhooks route threw at ${where}: ${String(thrown.error)}`);
 				const outcomes = played.outcomes.map((outcome) => outcomeOf(outcome.answer));
 				const db = { tickets: played.end?.tickets ?? [], receipts: played.end?.receipts ?? [] };
 				const problem = judgeHandler(schedule, 'receipt-in-commit', { outcomes, db });
