@@ -9,11 +9,12 @@
 // back, every later store call throws WorkerDied, and the server drops the connection without an answer.
 // 'step-fails': the first ticket insert throws StepFailed, as a failing step would; the endpoint answers.
 // 'held': the first commit that would save something waits until release(), keeping its locks.
+// 'held-before-writes': the request waits just before its first write instead (the client journeys use it: two
+// forms' requests in flight at once, neither yet holding the ticket numbers' lock).
 // 'after-commit': the endpoint runs to the end and the server drops its answer (server.ts reads it).
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-export type Fault = 'none' | 'before-commit' | 'after-commit' | 'step-fails' | 'held';
-export const faults: readonly Fault[] = ['none', 'before-commit', 'after-commit', 'step-fails', 'held'];
+export type Fault = 'none' | 'before-commit' | 'after-commit' | 'step-fails' | 'held' | 'held-before-writes';
 
 export class WorkerDied extends Error {
 	override name = 'WorkerDied';
@@ -61,11 +62,20 @@ export class Plan {
 			this.used = this.crashed = true;
 			throw new WorkerDied();
 		}
-		if (this.fault === 'held') {
-			this.used = true;
-			this.holdReached();
-			await this.released;
-		}
+		if (this.fault === 'held') await this.hold();
+	}
+
+	// Called before every write.
+	async beforeWrite(): Promise<void> {
+		this.alive();
+		if (this.fault === 'held-before-writes' && !this.used) await this.hold();
+	}
+
+	private async hold(): Promise<void> {
+		this.used = true;
+		this.holdReached();
+		await this.released;
+		this.alive();
 	}
 
 	// Called before the ticket's insert.

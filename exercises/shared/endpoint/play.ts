@@ -10,7 +10,7 @@
 import { request as httpRequest } from 'node:http';
 import { defaultRetention, hour, type EndpointOptions, type Remember, type Route } from './contract.ts';
 import { Plan } from './faults.ts';
-import { PostgresStore, type StoreContents } from './postgres-store.ts';
+import { emptyStore, type PostgresStore, type StoreContents } from './postgres-store.ts';
 import { routePaths, type EndpointSchedule, type Send } from './schedules.ts';
 import { planHeader, serve, type Served } from './server.ts';
 
@@ -96,7 +96,7 @@ export async function playEndpoint(
 	code: EndpointCode,
 	postgresUrl: string
 ): Promise<PlayedEndpoint> {
-	const store = await PostgresStore.open(postgresUrl);
+	const store = await emptyStore(postgresUrl);
 	let time = scheduleStart;
 	const options: EndpointOptions = {
 		store,
@@ -145,7 +145,7 @@ export async function playEndpoint(
 		step = schedule.steps.length;
 	} catch (error) {
 		if (!(error instanceof NoAnswer)) {
-			await cleanUp(server, store);
+			await cleanUp(server);
 			throw error;
 		}
 		stopped = { step, why: error.message };
@@ -155,13 +155,11 @@ export async function playEndpoint(
 	try {
 		end = stopped ? null : await store.contents();
 	} finally {
-		await cleanUp(server, store);
+		await cleanUp(server);
 	}
 	return { remember, outcomes, stopped, thrown, end };
 }
 
-async function cleanUp(server: Served | null, store: PostgresStore): Promise<void> {
-	for (const plan of server?.plans.values() ?? []) plan.release();
+async function cleanUp(server: Served | null): Promise<void> {
 	await server?.close();
-	await store.close();
 }

@@ -2,6 +2,7 @@
 // schema of its own so tests can run side by side on one server.
 //
 //   const store = await PostgresStore.open(url);   // a fresh schema with empty tables
+//   const store = await emptyStore(url);           // this process's store, its tables emptied: tests reuse it
 //   await store.transaction(async (tx) => { … });  // contract.ts says what tx can do
 //   await store.contents();                         // { tickets, keys, receipts }, as committed
 //   await store.close();                            // drops the schema, ends the pool
@@ -51,6 +52,11 @@ class PostgresTransaction implements Transaction {
 		private readonly schema: string
 	) {}
 
+	private async writing(): Promise<void> {
+		await planNow().beforeWrite();
+		this.wrote = true;
+	}
+
 	private async query<R extends pg.QueryResultRow>(sql: string, values: unknown[] = []) {
 		planNow().alive();
 		return this.client.query<R>(sql, values);
@@ -79,7 +85,7 @@ class PostgresTransaction implements Transaction {
 			: null;
 	}
 	async saveKey({ key, fingerprint, response, createdAt }: KeyRecord): Promise<void> {
-		this.wrote = true;
+		await this.writing();
 		const sql = 'INSERT INTO idempotency_keys VALUES ($1, $2, $3, $4, $5)';
 		await saving(
 			this.query(sql, [key, fingerprint, response.status, response.body, createdAt]),
@@ -87,12 +93,12 @@ class PostgresTransaction implements Transaction {
 		);
 	}
 	async forgetKey(key: string): Promise<void> {
-		this.wrote = true;
+		await this.writing();
 		await this.query('DELETE FROM idempotency_keys WHERE key = $1', [key]);
 	}
 	async createTicket({ tenant, subject }: Omit<Ticket, 'id'>): Promise<number> {
+		await this.writing();
 		planNow().beforeTicket();
-		this.wrote = true;
 		const { rows } = await this.query<{ last: number }>(
 			'UPDATE ticket_numbers SET last = last + 1 RETURNING last'
 		);
@@ -118,7 +124,7 @@ class PostgresTransaction implements Transaction {
 			: null;
 	}
 	async saveReceipt(receipt: StoredReceipt): Promise<void> {
-		this.wrote = true;
+		await this.writing();
 		const { tenant, source, eventId, subject, ticketId, receivedAt } = receipt;
 		const sql = 'INSERT INTO receipts VALUES ($1, $2, $3, $4, $5, $6)';
 		await saving(
@@ -127,7 +133,7 @@ class PostgresTransaction implements Transaction {
 		);
 	}
 	async forgetReceipt({ tenant, source, eventId }: EventIdentity): Promise<void> {
-		this.wrote = true;
+		await this.writing();
 		const sql = 'DELETE FROM receipts WHERE tenant = $1 AND source = $2 AND event_id = $3';
 		await this.query(sql, [tenant, source, eventId]);
 	}
@@ -151,6 +157,8 @@ export class PostgresStore implements Store {
 		const pool = new pg.Pool({
 			connectionString: url,
 			max: connections,
+			// Idle connections don't keep a test worker alive.
+			allowExitOnIdle: true,
 			application_name: schema,
 			options: `-c search_path=${schema}`
 		});
@@ -176,6 +184,13 @@ export class PostgresStore implements Store {
 		} finally {
 			client.release();
 		}
+	}
+
+	// Empty tables and ticket numbers from 1 again, as if just opened.
+	async empty(): Promise<void> {
+		await this.pool.query(
+			"SET lock_timeout = '5s'; TRUNCATE tickets, idempotency_keys, receipts; UPDATE ticket_numbers SET last = 0"
+		);
 	}
 
 	// What is committed now, in id and key order.
@@ -207,5 +222,23 @@ export class PostgresStore implements Store {
 		} finally {
 			await this.pool.end();
 		}
+	}
+}
+
+// One store per process and server, reused: emptying its tables is much quicker than a new schema and new
+// connections for every test. A store that can't be emptied (a transaction left open) is replaced.
+const reused = new Map<string, Promise<PostgresStore>>();
+export async function emptyStore(url: string): Promise<PostgresStore> {
+	let store = reused.get(url);
+	if (!store) reused.set(url, (store = PostgresStore.open(url)));
+	try {
+		await (await store).empty();
+		return store;
+	} catch {
+		reused.delete(url);
+		void store.then((old) => old.close()).catch(() => {});
+		const fresh = PostgresStore.open(url);
+		reused.set(url, fresh);
+		return fresh;
 	}
 }

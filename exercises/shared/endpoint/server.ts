@@ -11,6 +11,7 @@
 // sees it), answers 404 for another path and 405 for another method, and drops the connection without an
 // answer when the plan crashed the worker or loses the answer after the commit. Workbook-* headers are the
 // harness's: the route never sees them. Connections are not kept alive, so a dropped one takes nothing else.
+// close() waits (up to a limit) for the route calls still running, so none writes into the next test's tables.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { maxBodyBytes, problem, type Route } from './contract.ts';
@@ -103,11 +104,15 @@ export async function serve(routes: Record<string, Route>): Promise<Served> {
 		await write(outgoing, response);
 	}
 
+	const running = new Set<Promise<void>>();
 	const server = createServer((incoming, outgoing) => {
-		answer(incoming, outgoing).catch((error) => {
-			thrown.push({ path: incoming.url ?? '', request: null, error });
-			outgoing.socket?.destroy();
-		});
+		const call = answer(incoming, outgoing)
+			.catch((error) => {
+				thrown.push({ path: incoming.url ?? '', request: null, error });
+				outgoing.socket?.destroy();
+			})
+			.finally(() => running.delete(call));
+		running.add(call);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -115,10 +120,16 @@ export async function serve(routes: Record<string, Route>): Promise<Served> {
 		url,
 		plans,
 		thrown,
-		close: () =>
-			new Promise((resolve) => {
+		close: async () => {
+			for (const plan of plans.values()) plan.release();
+			let timer: NodeJS.Timeout | undefined;
+			const limit = new Promise((resolve) => (timer = setTimeout(resolve, 10_000)));
+			await Promise.race([Promise.allSettled([...running]), limit]);
+			clearTimeout(timer);
+			await new Promise<void>((resolve) => {
 				server.closeAllConnections();
 				server.close(() => resolve());
-			})
+			});
+		}
 	};
 }

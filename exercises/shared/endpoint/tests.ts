@@ -1,6 +1,11 @@
 // The tests exercise 06's file calls: every endpoint schedule under each policy it names, and the nine handler
 // schedules sent to POST /webhooks over HTTP, all on one PostgreSQL per test run (postgres-on-demand.ts).
 import { describe, it } from 'vitest';
+import { clientJourneys } from '../client-journeys.ts';
+import { judgeJourney } from '../judge-client.ts';
+import type { KeyStoreCode } from '../play-client.ts';
+import { rememberPolicies } from './contract.ts';
+import { playJourneyOverHttp, triedAgainstEverything } from './journeys.ts';
 import { handlerSchedules } from '../handler-schedules.ts';
 import type { Outcome } from '../model.ts';
 import { describeDelivery, judgeHandler, ScheduleMismatch } from '../play-handler.ts';
@@ -95,5 +100,38 @@ export function playWebhookSchedules(code: EndpointCode): void {
 				const problem = judgeHandler(schedule, 'receipt-in-commit', { outcomes, db });
 				if (problem) throw new ScheduleMismatch(problem.replace('your handler', 'your webhooks route'));
 			});
+	});
+}
+
+// 04's journeys with real fetch() against the endpoint, under each policy. Against a server that remembers
+// only successes they go as they go against 04's fake; against one that remembers everything, Try again after
+// a 500 gets the same 500 back.
+export function playJourneysOverHttp(client: KeyStoreCode, code: EndpointCode): void {
+	describe("04's client journeys, end to end: real fetch() through a lossy proxy to your endpoint", () => {
+		for (const remember of rememberPolicies)
+			for (const journey of clientJourneys()) {
+				// Only a journey where the server fails goes differently when the server remembers everything.
+				if (remember === 'everything' && !journey.steps.some((step) => step.fate === 'server-fails'))
+					continue;
+				const expected = remember === 'everything' ? triedAgainstEverything(journey) : journey;
+				it(`${journey.title} (remember: ${remember})`, limit, async () => {
+					const played = await playJourneyOverHttp(
+						journey,
+						client,
+						code,
+						remember,
+						await postgresUrl()
+					).catch((error) => notWritten(error, `journey "${journey.name}"`));
+					const thrown = played.thrown[0];
+					if (thrown?.error instanceof NotWrittenYet)
+						notWritten(thrown.error, `request ${thrown.request} of journey "${journey.name}"`);
+					if (thrown)
+						throw new ScheduleMismatch(
+							`Journey "${journey.name}": your endpoint threw: ${String(thrown.error)}`
+						);
+					const problem = judgeJourney(expected, played);
+					if (problem) throw new ScheduleMismatch(`remember: "${remember}". ${problem}`);
+				});
+			}
 	});
 }
