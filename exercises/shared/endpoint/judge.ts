@@ -3,7 +3,7 @@ import { canonical } from '../ticket-endpoint.ts';
 import { NotWrittenYet } from '../todo.ts';
 import { sideBySide } from '../report.ts';
 import { saidReceipt, saidTicket } from '../words.ts';
-import { bodyOf, type Answer, type PlayedEndpoint } from './play.ts';
+import { answerLimitMs, bodyOf, type Answer, type PlayedEndpoint } from './play.ts';
 import type { EndpointSchedule, ExpectedAnswer, Send } from './schedules.ts';
 
 const sends = (schedule: EndpointSchedule) =>
@@ -199,7 +199,7 @@ export function judgeEndpoint(schedule: EndpointSchedule, played: PlayedEndpoint
 	}
 	if (played.stopped) {
 		const at = played.stopped.step;
-		return `${heading(schedule, played)}\nAt step ${at + 1}: ${played.stopped.why} within ${10} seconds. Is a request waiting on a lock that never ends, or held at a commit it never reaches?\n\n${transcript(schedule, played, false)}`;
+		return `${heading(schedule, played)}\nAt step ${at + 1}: ${played.stopped.why} within ${answerLimitMs / 1000} seconds. Is a request waiting on a lock that never ends, or held at a commit it never reaches?\n\n${transcript(schedule, played, false)}`;
 	}
 	const rows = endRows(schedule, played);
 	const differ = rows.filter((row) => !sameLines(row.expected, row.actual)).map((row) => row.label);
