@@ -157,12 +157,17 @@ function endRows(schedule: EndpointSchedule, played: PlayedEndpoint) {
 	];
 }
 
+function saidOutcome(outcome: PlayedEndpoint['outcomes'][number] | undefined): string {
+	if (!outcome) return '(not sent)';
+	return outcome.settled ? saidAnswer(outcome.answer) : '(still waiting)';
+}
+
 function transcript(schedule: EndpointSchedule, played: PlayedEndpoint, withEnd: boolean): string {
 	const answers = played.outcomes.map((outcome) => outcome.answer);
 	const rows = sends(schedule).map(({ send }, i) => ({
 		label: `request ${i + 1}`,
 		expected: [saidExpected(send.expect, answers)],
-		actual: [played.outcomes[i] ? saidAnswer(played.outcomes[i]!.answer) : '(not sent)']
+		actual: [saidOutcome(played.outcomes[i])]
 	}));
 	return sideBySide(withEnd ? [...rows, ...endRows(schedule, played)] : rows);
 }
@@ -189,7 +194,7 @@ export function judgeEndpoint(schedule: EndpointSchedule, played: PlayedEndpoint
 	const answers = played.outcomes.map((outcome) => outcome.answer);
 	for (const [i, { send }] of sends(schedule).entries()) {
 		const outcome = played.outcomes[i];
-		if (!outcome) break;
+		if (!outcome?.settled) continue;
 		const problems = answerProblems(send.expect, outcome.answer, answers);
 		if (problems.length === 0) continue;
 		const cause = usualCause(schedule, i + 1, outcome.answer);
@@ -199,7 +204,10 @@ export function judgeEndpoint(schedule: EndpointSchedule, played: PlayedEndpoint
 	}
 	if (played.stopped) {
 		const at = played.stopped.step;
-		return `${heading(schedule, played)}\nAt step ${at + 1}: ${played.stopped.why} within ${answerLimitMs / 1000} seconds. Is a request waiting on a lock that never ends, or held at a commit it never reaches?\n\n${transcript(schedule, played, false)}`;
+		const why = played.stopped.why.endsWith('no answer')
+			? `${played.stopped.why} within ${answerLimitMs / 1000} seconds. Is a request waiting on a lock that never ends, or held at a commit it never reaches?`
+			: `${played.stopped.why}.`;
+		return `${heading(schedule, played)}\nAt step ${at + 1}: ${why}\n\n${transcript(schedule, played, false)}`;
 	}
 	const rows = endRows(schedule, played);
 	const differ = rows.filter((row) => !sameLines(row.expected, row.actual)).map((row) => row.label);

@@ -26,7 +26,8 @@ export type Answer = {
 	body: string;
 };
 // What became of one request: its answer, or null when the connection closed without one.
-export type Outcome = { number: number; step: number; answer: Answer | null; error?: string };
+// settled: the answer (or its absence) is known; false when the player stopped before it came.
+export type Outcome = { number: number; step: number; answer: Answer | null; settled: boolean };
 export type PlayedEndpoint = {
 	remember: Remember;
 	outcomes: Outcome[];
@@ -110,10 +111,13 @@ export async function playEndpoint(
 	let server: Served | null = null;
 	let stopped: PlayedEndpoint['stopped'] = null;
 	let step = -1;
+	const held = new Set<number>(); // requests held before their commit, not yet released
 	const settle = async (number: number) => {
 		const answer = await within(pending.get(number)!, answerLimitMs, `request ${number} got no answer`);
 		pending.delete(number);
-		outcomes.find((outcome) => outcome.number === number)!.answer = answer;
+		const outcome = outcomes.find((outcome) => outcome.number === number)!;
+		outcome.answer = answer;
+		outcome.settled = true;
 	};
 	try {
 		server = await serve({
@@ -130,14 +134,28 @@ export async function playEndpoint(
 				server.plans.set(String(number), plan);
 				const answer = post(server.url, routePaths[current.route], current, number);
 				pending.set(number, answer);
-				outcomes.push({ number, step: i, answer: null });
+				outcomes.push({ number, step: i, answer: null, settled: false });
 				const why = `request ${number} never reached its commit, and got no answer`;
 				if (current.fault === 'held')
 					await within(Promise.race([plan.reachedHold, answer]), answerLimitMs, why);
 				else if (current.waits) await within(blocked(store, answer), answerLimitMs, why);
-				else await settle(number);
+				else if (held.size > 0) {
+					// Another request is held before its commit: one that waits on a lock now would wait forever.
+					let answered = false;
+					void answer.then(() => (answered = true));
+					await within(blocked(store, answer), answerLimitMs, `request ${number} got no answer`);
+					if (!answered) {
+						const holders = [...held].join(' and ');
+						throw new NoAnswer(
+							`request ${number} is waiting on a lock that request ${holders} holds (held just before its commit), so it would wait until that request ends. A request that finds its key in flight should not wait for it: answer 409 at once`
+						);
+					}
+					await settle(number);
+				} else await settle(number);
+				if (current.fault === 'held') held.add(number);
 			}
 			if (current.do === 'release') {
+				held.delete(current.request);
 				server.plans.get(String(current.request))!.release();
 				for (const number of [...pending.keys()]) await settle(number);
 			}
