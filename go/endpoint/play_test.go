@@ -417,3 +417,57 @@ func TestEndpointPlaysTheSchedules(t *testing.T) {
 		}
 	}
 }
+
+// outcomeOf is what a webhook's HTTP answer means, in the handler schedules' words.
+func outcomeOf(a *answer) handler.Outcome {
+	if a == nil {
+		return handler.Outcome{Kind: "crashed"}
+	}
+	var body struct {
+		TicketID int `json:"ticketId"`
+	}
+	_ = json.Unmarshal([]byte(a.body), &body)
+	switch a.status {
+	case http.StatusCreated:
+		return handler.Outcome{Kind: "created", TicketID: body.TicketID}
+	case http.StatusOK:
+		return handler.Outcome{Kind: "replayed", TicketID: body.TicketID}
+	case http.StatusUnprocessableEntity:
+		return handler.Outcome{Kind: "conflict"}
+	}
+	return handler.Outcome{Kind: handler.OutcomeKind(fmt.Sprintf("answered %d", a.status)), TicketID: body.TicketID}
+}
+
+// TestWebhooksPlayTheHandlerSchedules sends the nine handler schedules to POST /webhooks over HTTP on
+// PostgreSQL, and holds the answers to the receipt-in-commit column, as TypeScript's 06 tests do.
+func TestWebhooksPlayTheHandlerSchedules(t *testing.T) {
+	url := os.Getenv(urlVariable)
+	if url == "" {
+		t.Skipf("%s is not set: run the Go tests through npm run verify, which starts a PostgreSQL for them", urlVariable)
+	}
+	all, err := schedules.Load[handler.Schedule]("handler")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range all {
+		t.Run(s.Name, func(t *testing.T) {
+			schedules.Playing(t, s, handler.ReceiptInCommit)
+			asRequests := Schedule{Named: s.Named, Title: s.Title, Story: s.Story}
+			for _, delivery := range s.Deliveries {
+				fault := Fault(delivery.Fault)
+				asRequests.Steps = append(asRequests.Steps, Step{Do: "send", Route: "webhooks", JSON: delivery.Event, Fault: fault, Expect: &ExpectedAnswer{}})
+			}
+			p := play(t, asRequests, "everything", url)
+			want := s.Expected(handler.ReceiptInCommit)
+			var got []handler.Outcome
+			for _, a := range p.answers {
+				got = append(got, outcomeOf(a))
+			}
+			if p.stopped != "" || !reflect.DeepEqual(got, want.Outcomes) ||
+				!reflect.DeepEqual(normal(End{Tickets: want.Tickets, Receipts: want.Receipts}), normal(End{Tickets: p.end.Tickets, Receipts: p.end.Receipts})) {
+				t.Errorf("Schedule %q (%s) over HTTP: %s\nanswers: expected %v, got %v\ntickets: expected %v, got %v\nreceipts: expected %v, got %v",
+					s.Name, s.Title, p.stopped, want.Outcomes, got, want.Tickets, p.end.Tickets, want.Receipts, p.end.Receipts)
+			}
+		})
+	}
+}
