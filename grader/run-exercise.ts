@@ -69,9 +69,10 @@ export async function runExercise(
 	settings: RunSettings
 ): Promise<ExerciseRun> {
 	const started = Date.now();
+	const timeoutMs = settings.timeoutMs * (exercise.timeLimitFactor ?? 1);
 	const report = await vitestJson(['--config', gradeConfig], root, {
 		env: environment(tree, exercise, settings),
-		timeoutMs: settings.timeoutMs,
+		timeoutMs,
 		maxOutput: settings.maxOutput
 	});
 	const tests = new Map<string, Ran>();
@@ -83,7 +84,7 @@ export async function runExercise(
 	const brokenFiles = new Map(
 		report.files.filter((file) => file.message).map((file) => [relative(root, file.file), file.message])
 	);
-	const limit = `${settings.timeoutMs / 1000} s`;
+	const limit = `${timeoutMs / 1000} s`;
 	const notExecuted = (file: string) => {
 		if (report.timedOut)
 			return `timed out: the exercise was stopped after ${limit} (an endless loop or a promise that never settles?)`;
