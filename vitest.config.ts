@@ -12,6 +12,8 @@ const postgres = {
 	testTimeout: 60_000,
 	hookTimeout: 60_000
 };
+// Exercise 06 asks it for a PostgreSQL, started on the first ask: a run of 01–05 never starts one.
+const postgresOnDemand = ['exercises/shared/endpoint/postgres-on-demand.ts'];
 
 export default defineConfig({
 	test: {
@@ -20,10 +22,19 @@ export default defineConfig({
 			// share their workers' imports (no shared module keeps state, and the progress test holds every
 			// exercise green this way), and transforms stay on disk between runs, keyed by each file's content.
 			{
-				test: { name: 'exercises', include: tests, isolate: false, experimental: { fsModuleCache: true } }
+				test: {
+					name: 'exercises',
+					include: tests,
+					isolate: false,
+					experimental: { fsModuleCache: true },
+					globalSetup: postgresOnDemand
+				}
 			},
 			// The same tests, reading each learner file from solutions/ instead.
-			{ plugins: [playAgainst(solutions)], test: { name: 'solutions', include: tests } },
+			{
+				plugins: [playAgainst(solutions)],
+				test: { name: 'solutions', include: tests, globalSetup: postgresOnDemand }
+			},
 			// The workbook's own machinery: schedule loading, the grader, the scripts.
 			{
 				test: {
