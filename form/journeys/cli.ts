@@ -27,8 +27,8 @@ if (!isCodeChoice(code)) {
 
 try {
 	const ridden = await rideJourneys(code, args.length ? args : undefined);
-	for (const { journey, story } of ridden) {
-		console.log(`${story ? '✘' : '✔'} ${journey.name}: ${journey.title}`);
+	for (const { journey, story, ms } of ridden) {
+		console.log(`${story ? '✘' : '✔'} ${journey.name}: ${journey.title} (${(ms / 1000).toFixed(1)} s)`);
 		if (story) console.log(`${story.replace(/^/gm, '    ')}\n`);
 	}
 	const failed = ridden.filter((ridden) => ridden.story).length;

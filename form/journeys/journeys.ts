@@ -4,17 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Ticket } from '#shared/model.ts';
 import type { Received } from '../server/backend.ts';
 import type { Stack } from '../server/stack.ts';
-import {
-	Diverged,
-	expectLocked,
-	expectShows,
-	expectSubject,
-	next,
-	press,
-	settled,
-	shows,
-	type
-} from './tab.ts';
+import { Diverged, expectLocked, expectShows, expectSubject, next, press, settled, type } from './tab.ts';
 
 export type Trip = { stack: Stack; context: BrowserContext; open: (path?: string) => Promise<Page> };
 export type Journey = { name: string; title: string; keyStore: boolean; ride: (trip: Trip) => Promise<void> };
@@ -67,9 +57,9 @@ async function tickets(stack: Stack, subjects: string[], meaning = ''): Promise<
 }
 
 async function created(page: Page, id: number): Promise<void> {
-	const now = await expectShows(page, 'created');
-	if (!now.words.includes(`#${id}`))
-		throw new Diverged(`"Ticket #${id} created."`, `it shows "${now.words}"`);
+	const now = await settled(page);
+	if (now.state !== 'created' || !now.words.includes(`#${id}`))
+		throw new Diverged(`the page to say "Ticket #${id} created."`, `it shows [${now.state}] ${now.words}`);
 }
 
 async function unsure(page: Page, why: string): Promise<void> {
@@ -100,9 +90,10 @@ export const journeys: Journey[] = [
 			await unsure(page, 'the answer was lost');
 			await tickets(stack, [subject]);
 			await press(page, 'Try again');
-			await created(page, 1);
+			await settled(page);
 			const got = received(stack, 2, 'Send, then Try again');
 			sameKey(got, 1, 2, 'Try again is the same request', keyPerAttempt);
+			await created(page, 1);
 			await tickets(stack, [subject], keyPerAttempt);
 		}
 	},
@@ -121,11 +112,12 @@ export const journeys: Journey[] = [
 			await unsure(page, 'after a reload, an unfinished submission is still unsure');
 			await expectSubject(page, subject, 'the body kept in sessionStorage');
 			await press(page, 'Try again');
-			await created(page, 1);
+			await settled(page);
 			const got = received(stack, 2, 'Send, a reload, then Try again');
 			sameKey(got, 1, 2, 'the reload kept the key in sessionStorage', keyPerAttempt);
 			if (JSON.stringify(got[1]!.body) !== JSON.stringify(got[0]!.body))
 				throw new Diverged('Try again to send the same body', `it sent ${JSON.stringify(got[1]!.body)}`);
+			await created(page, 1);
 			await tickets(stack, [subject]);
 		}
 	},
@@ -137,7 +129,7 @@ export const journeys: Journey[] = [
 			const page = await open();
 			await expectShows(page, 'editing');
 			await type(page, subject);
-			await next(page, stack, { do: 'delay', ms: 4000 });
+			await next(page, stack, { do: 'delay', ms: 3000 });
 			await next(page, stack, { do: 'answer', status: 409 });
 			await press(page, 'Send', 2);
 			const until = Date.now() + 3000;
@@ -180,15 +172,16 @@ export const journeys: Journey[] = [
 			await expectLocked(page, false, 'a refusal is a definite answer');
 			await type(page, subject);
 			await press(page, 'Send');
-			await created(page, 1);
+			await settled(page);
 			const got = received(stack, 2, 'the empty one, then the corrected one');
 			newKey(
 				got,
 				1,
 				2,
 				'a corrected ticket is a new request',
-				'the key was kept after a definite refusal: with another body under it, the endpoint would answer 422.'
+				'the submission was kept after a definite refusal, so the corrected ticket went out under the old key (and here with the old, empty body). A 4xx other than 409 is a definite no: finish() the submission.'
 			);
+			await created(page, 1);
 			await tickets(stack, [subject]);
 		}
 	},
@@ -204,7 +197,7 @@ export const journeys: Journey[] = [
 			await press(page, 'Send');
 			await unsure(page, 'a 5xx leaves the outcome open');
 			await press(page, 'Try again');
-			await created(page, 1);
+			await settled(page);
 			const got = received(stack, 2, 'Send, then Try again');
 			sameKey(
 				got,
@@ -213,6 +206,7 @@ export const journeys: Journey[] = [
 				'a 500 is not a definite no',
 				'the key was forgotten on a 5xx, but the work behind a 5xx may be done.'
 			);
+			await created(page, 1);
 			await tickets(stack, [subject]);
 		}
 	},
@@ -287,13 +281,15 @@ export const journeys: Journey[] = [
 			await expectSubject(a, 'Printer jam', 'the first tab keeps its own submission');
 			await expectSubject(b, 'VPN down', 'the second tab keeps its own submission');
 			await press(b, 'Try again');
-			await created(b, 2);
+			await settled(b);
 			await press(a, 'Try again');
-			await created(a, 1);
+			await settled(a);
 			const got = received(stack, 4, 'a send and a retry from each tab');
 			newKey(got, 1, 2, 'two tabs are two requests', 'the tabs shared a key.');
 			sameKey(got, 2, 3, "the second tab's retry", keyPerAttempt);
 			sameKey(got, 1, 4, "the first tab's retry", keyPerAttempt);
+			await created(b, 2);
+			await created(a, 1);
 			await tickets(stack, ['Printer jam', 'VPN down']);
 		}
 	},
@@ -317,5 +313,3 @@ export const journeys: Journey[] = [
 		}
 	}
 ];
-
-export { shows };

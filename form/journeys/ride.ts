@@ -14,7 +14,7 @@ import { startStack, type Stack } from '../server/stack.ts';
 import { journeys, keyNames, type Journey } from './journeys.ts';
 import { Diverged, shows } from './tab.ts';
 
-export type Ridden = { journey: Journey; story: string | null };
+export type Ridden = { journey: Journey; story: string | null; ms: number };
 
 export async function rideJourneys(code: CodeChoice, names?: string[]): Promise<Ridden[]> {
 	const chosen = names ? journeys.filter((journey) => names.includes(journey.name)) : journeys;
@@ -28,7 +28,11 @@ export async function rideJourneys(code: CodeChoice, names?: string[]): Promise<
 	try {
 		stack = await startStack({ code });
 		const ridden: Ridden[] = [];
-		for (const journey of chosen) ridden.push({ journey, story: await rideOne(stack, journey, browser) });
+		for (const journey of chosen) {
+			const started = Date.now();
+			const story = await rideOne(stack, journey, browser);
+			ridden.push({ journey, story, ms: Date.now() - started });
+		}
 		return ridden;
 	} finally {
 		await stack?.stop();

@@ -34,7 +34,8 @@ export async function expectShows(page: Page, kinds: Kind | Kind[], ms = 5000): 
 	for (;;) {
 		const now = await shows(page);
 		if (wanted.includes(now.state as Kind)) return now;
-		if (Date.now() > until)
+		// A key store that threw stays thrown: no need to wait for it to change its mind.
+		if (Date.now() > until || now.state === 'threw')
 			throw new Diverged(`the page to show ${wanted.join(' or ')}`, `it shows ${said(now)}`);
 		await page.waitForTimeout(50);
 	}
@@ -48,7 +49,12 @@ export async function settled(page: Page, ms = 5000): Promise<Shows> {
 export const subjectField = (page: Page) => page.getByRole('textbox', { name: 'Subject' });
 export const sendButton = (page: Page) => page.locator('form[aria-label="New ticket"] button[type=submit]');
 
+// The user acts in the tab they look at. (A tab in the background also gets no animation frames, which
+// Playwright waits for before it clicks.)
+const look = (page: Page) => page.bringToFront();
+
 export async function type(page: Page, subject: string): Promise<void> {
+	await look(page);
 	const field = subjectField(page);
 	if (await field.isDisabled())
 		throw new Diverged(`to type "${subject}" into the subject`, 'the field is locked', '');
@@ -56,6 +62,7 @@ export async function type(page: Page, subject: string): Promise<void> {
 }
 
 export async function press(page: Page, label: 'Send' | 'Try again', clicks = 1): Promise<void> {
+	await look(page);
 	const button = sendButton(page);
 	const text = (await button.innerText()).trim();
 	if (text !== label) throw new Diverged(`a button "${label}"`, `the button says "${text}"`);
@@ -89,6 +96,7 @@ const fateButtons = {
 
 // Asks the network, through the panel beside the form, to do this to the next request.
 export async function next(page: Page, stack: Stack, fate: Fate): Promise<void> {
+	await look(page);
 	const queued = stack.network.queue.length;
 	if (fate.do === 'delay') await page.getByRole('spinbutton').fill(String(fate.ms / 1000));
 	const name =
