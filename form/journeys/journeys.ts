@@ -142,6 +142,7 @@ export const journeys: Journey[] = [
 				await page.waitForTimeout(20);
 			}
 			await unsure(page, '409: the first request is still being worked on, so the ticket may exist');
+			await expectShows(page, 'created', 8000); // The first request's answer, held back by the network.
 			await created(page, 1);
 			const wire = stack.network.exchanges.map((e) => e.key);
 			if (wire[0] !== wire[1])

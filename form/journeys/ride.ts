@@ -6,7 +6,7 @@
 // One Chromium and one page server for the whole ride; each journey gets a fresh endpoint, an empty network
 // and a new browser context (so new tabs, and sessionStorage that starts empty). Everything started here is
 // stopped here, on failure too.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/system/browser.ts';
 import { saidBody } from '#shared/client-words.ts';
 import type { CodeChoice } from '../server/key-store.ts';
@@ -16,14 +16,15 @@ import { Diverged, shows } from './tab.ts';
 
 export type Ridden = { journey: Journey; story: string | null; ms: number };
 
-export async function rideJourneys(code: CodeChoice, names?: string[]): Promise<Ridden[]> {
+// `shared`: a browser the caller launched and will close (to ride several key stores on one Chromium).
+export async function rideJourneys(code: CodeChoice, names?: string[], shared?: Browser): Promise<Ridden[]> {
 	const chosen = names ? journeys.filter((journey) => names.includes(journey.name)) : journeys;
 	const unknown = (names ?? []).filter((name) => !journeys.some((journey) => journey.name === name));
 	if (unknown.length)
 		throw new Error(
 			`no browser journey named ${unknown.join(', ')} (there are ${journeys.map((j) => j.name).join(', ')})`
 		);
-	const browser = await launchChromium();
+	const browser = shared ?? (await launchChromium());
 	let stack: Stack | undefined;
 	try {
 		stack = await startStack({ code });
@@ -36,15 +37,11 @@ export async function rideJourneys(code: CodeChoice, names?: string[]): Promise<
 		return ridden;
 	} finally {
 		await stack?.stop();
-		await browser.close();
+		if (!shared) await browser.close();
 	}
 }
 
-async function rideOne(
-	stack: Stack,
-	journey: Journey,
-	browser: Awaited<ReturnType<typeof launchChromium>>
-): Promise<string | null> {
+async function rideOne(stack: Stack, journey: Journey, browser: Browser): Promise<string | null> {
 	await stack.fresh();
 	const context = await browser.newContext();
 	context.setDefaultTimeout(5000);
