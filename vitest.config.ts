@@ -20,7 +20,12 @@ export default defineConfig({
 			{
 				test: {
 					name: 'harness',
-					include: ['exercises/shared/**/*.test.ts', 'scripts/**/*.test.ts', 'grader/**/*.test.ts'],
+					include: [
+						'exercises/shared/**/*.test.ts',
+						'scripts/**/*.test.ts',
+						'grader/**/*.test.ts',
+						'form/**/*.test.ts'
+					],
 					// The grader's sample submissions hold a learner's edited test file: data, not the harness's tests.
 					exclude: [...configDefaults.exclude, 'grader/samples/**']
 				}
