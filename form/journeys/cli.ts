@@ -29,7 +29,8 @@ try {
 	const ridden = await rideJourneys(code, args.length ? args : undefined);
 	for (const { journey, story, ms } of ridden) {
 		console.log(`${story ? '✘' : '✔'} ${journey.name}: ${journey.title} (${(ms / 1000).toFixed(1)} s)`);
-		if (story) console.log(`${story.replace(/^/gm, '    ')}\n`);
+		// The story's first line names the journey, which the line above has just said.
+		if (story) console.log(`${story.split('\n').slice(1).join('\n').replace(/^/gm, '    ')}\n`);
 	}
 	const failed = ridden.filter((ridden) => ridden.story).length;
 	console.log(`browser journeys: ${ridden.length - failed} passed, ${failed} failed`);
