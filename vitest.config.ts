@@ -4,6 +4,8 @@ import { playAgainst } from './scripts/redirect.ts';
 
 const solutions = fileURLToPath(new URL('./solutions/', import.meta.url));
 const tests = ['exercises/[0-9]*/**/*.test.ts'];
+// Exercise 06 asks it for a PostgreSQL, started on the first ask: a run of 01–05 never starts one.
+const postgresOnDemand = ['exercises/shared/endpoint/postgres-on-demand.ts'];
 
 export default defineConfig({
 	test: {
@@ -12,10 +14,19 @@ export default defineConfig({
 			// share their workers' imports (no shared module keeps state, and the progress test holds every
 			// exercise green this way), and transforms stay on disk between runs, keyed by each file's content.
 			{
-				test: { name: 'exercises', include: tests, isolate: false, experimental: { fsModuleCache: true } }
+				test: {
+					name: 'exercises',
+					include: tests,
+					isolate: false,
+					experimental: { fsModuleCache: true },
+					globalSetup: postgresOnDemand
+				}
 			},
 			// The same tests, reading each learner file from solutions/ instead.
-			{ plugins: [playAgainst(solutions)], test: { name: 'solutions', include: tests } },
+			{
+				plugins: [playAgainst(solutions)],
+				test: { name: 'solutions', include: tests, globalSetup: postgresOnDemand }
+			},
 			// The workbook's own machinery: schedule loading, the grader, the scripts.
 			{
 				test: {

@@ -22,6 +22,8 @@ export default defineConfig({
 		isolate: false,
 		maxWorkers: 1,
 		fileParallelism: false,
-		watch: false
+		watch: false,
+		// Exercise 06 asks it for a PostgreSQL (started on the first ask); the other exercises never do.
+		globalSetup: ['exercises/shared/endpoint/postgres-on-demand.ts']
 	}
 });

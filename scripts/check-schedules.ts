@@ -1,5 +1,6 @@
 // Loads every schedule through its loader, so a malformed file is named with its field.
 import { clientJourneys } from '#shared/client-journeys.ts';
+import { endpointSchedules } from '#shared/endpoint/schedules.ts';
 import { handlerSchedules } from '#shared/handler-schedules.ts';
 import { outboxSchedules } from '#shared/outbox-schedules.ts';
 import { raceSchedules } from '#shared/race-schedules.ts';
@@ -9,7 +10,8 @@ export const scheduleKinds: Record<string, () => { name: string }[]> = {
 	handler: handlerSchedules,
 	outbox: outboxSchedules,
 	client: clientJourneys,
-	race: raceSchedules
+	race: raceSchedules,
+	endpoint: endpointSchedules
 };
 
 export function checkSchedules(): { passed: string[]; failed: string[] } {

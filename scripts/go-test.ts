@@ -1,6 +1,8 @@
 // Runs the Go tests with `go test -json` and reads back each test: passed or failed, what it printed,
 // and which schedules it says it plays (the "plays …" lines from schedules.Playing in go/schedules).
 import { fileURLToPath } from 'node:url';
+import { urlVariable } from '#shared/endpoint/postgres-on-demand.ts';
+import { startPostgres } from '#shared/postgres/server.ts';
 import { run } from './run.ts';
 
 export const goDir = fileURLToPath(new URL('../go/', import.meta.url));
@@ -78,8 +80,15 @@ export function readGoTestJson(stdout: string, code: number): GoReport {
 
 // go test -json ./... in go/ (or another module), read into tests. Error text from a failed build goes to
 // problems; past timeoutMs the run is stopped and says so.
+// go/endpoint plays its schedules on a PostgreSQL named by WORKBOOK_POSTGRES_URL: when that is not set, one is
+// started for this run and stopped after it.
 export async function goTest(dir = goDir, timeoutMs?: number): Promise<GoReport> {
-	const ran = await run('go', ['test', '-json', './...'], { cwd: dir, timeoutMs });
+	const given = process.env[urlVariable];
+	const postgres = given ? null : await startPostgres();
+	const env = { ...process.env, [urlVariable]: given ?? postgres!.url };
+	const ran = await run('go', ['test', '-json', './...'], { cwd: dir, timeoutMs, env }).finally(() =>
+		postgres?.stop()
+	);
 	const report = readGoTestJson(ran.output, ran.code);
 	if (ran.timedOut) report.problems.push(`go test stopped after ${(timeoutMs ?? 0) / 1000} s`);
 	return report;

@@ -4,7 +4,8 @@
 export default {
 	testRunner: 'vitest',
 	vitest: { configFile: 'scripts/mutate/vitest.config.ts' },
-	mutate: ['solutions/**/*.ts', '!solutions/wrong/**'],
+	// 06 plays every mutant over HTTP on PostgreSQL, seconds each: left out until it has a quick way in.
+	mutate: ['solutions/**/*.ts', '!solutions/wrong/**', '!solutions/06-ticket-endpoint/**'],
 	// The sandbox needs only the TypeScript side (go/ holds a symlink Stryker cannot copy).
 	ignorePatterns: ['/go'],
 	coverageAnalysis: 'perTest',

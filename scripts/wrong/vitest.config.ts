@@ -10,6 +10,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 export default defineConfig({
 	root,
 	test: {
+		// One PostgreSQL for the whole run, started when the first of 06's wrong solutions asks for it.
+		globalSetup: ['exercises/shared/endpoint/postgres-on-demand.ts'],
 		projects: wrongSolutions().map((wrong) => ({
 			root,
 			plugins: [playAgainst(wrong.dir, solutionsDir)],

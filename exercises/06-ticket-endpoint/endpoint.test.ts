@@ -1,0 +1,11 @@
+import { describe } from 'vitest';
+import { playEndpointSchedules, playJourneysOverHttp, playWebhookSchedules } from '#shared/endpoint/tests.ts';
+import { heading } from '#shared/manifest.ts';
+import { afterAnswer, submissions } from '../04-send-button-key/submission.ts';
+import { tickets, webhooks } from './endpoint.ts';
+
+describe(heading('06'), () => {
+	playEndpointSchedules({ tickets, webhooks });
+	playWebhookSchedules({ tickets, webhooks });
+	playJourneysOverHttp({ submissions, afterAnswer }, { tickets, webhooks });
+});

@@ -1,0 +1,94 @@
+// What the harness does to one request, out of sight of the endpoint: the schedule's fault for it.
+//
+//   const plan = new Plan('held');
+//   await plan.run(() => route(request));   // the store reads the plan through AsyncLocalStorage
+//   await plan.reachedHold;                  // the request is inside its transaction, just before COMMIT
+//   plan.release();                          // let it commit
+//
+// 'before-commit': the worker dies at its first commit that would save something: the transaction rolls
+// back, every later store call throws WorkerDied, and the server drops the connection without an answer.
+// 'step-fails': the first ticket insert throws StepFailed, as a failing step would; the endpoint answers.
+// 'held': the first commit that would save something waits until release(), keeping its locks.
+// 'held-before-writes': the request waits just before its first write instead (the client journeys use it: two
+// forms' requests in flight at once, neither yet holding the ticket numbers' lock).
+// 'after-commit': the endpoint runs to the end and the server drops its answer (server.ts reads it).
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export type Fault = 'none' | 'before-commit' | 'after-commit' | 'step-fails' | 'held' | 'held-before-writes';
+
+export class WorkerDied extends Error {
+	override name = 'WorkerDied';
+	constructor() {
+		super('the worker died (the schedule crashed it before its commit)');
+	}
+}
+export class StepFailed extends Error {
+	override name = 'StepFailed';
+	constructor() {
+		super('saving the ticket failed (the schedule made this step fail)');
+	}
+}
+
+const current = new AsyncLocalStorage<Plan>();
+
+export class Plan {
+	crashed = false;
+	private used = false;
+	private releaseHold!: () => void;
+	private holdReached!: () => void;
+	readonly released = new Promise<void>((resolve) => (this.releaseHold = resolve));
+	readonly reachedHold = new Promise<void>((resolve) => (this.holdReached = resolve));
+
+	constructor(readonly fault: Fault = 'none') {}
+
+	run<T>(work: () => Promise<T>): Promise<T> {
+		return current.run(this, work);
+	}
+
+	release(): void {
+		this.releaseHold();
+	}
+
+	// Throws once the worker is dead: a dead worker does nothing more.
+	alive(): void {
+		if (this.crashed) throw new WorkerDied();
+	}
+
+	// Called just before a COMMIT that would save something.
+	async beforeCommit(): Promise<void> {
+		this.alive();
+		if (this.used) return;
+		if (this.fault === 'before-commit') {
+			this.used = this.crashed = true;
+			throw new WorkerDied();
+		}
+		if (this.fault === 'held') await this.hold();
+	}
+
+	// Called before every write.
+	async beforeWrite(): Promise<void> {
+		this.alive();
+		if (this.fault === 'held-before-writes' && !this.used) await this.hold();
+	}
+
+	private async hold(): Promise<void> {
+		this.used = true;
+		this.holdReached();
+		await this.released;
+		this.alive();
+	}
+
+	// Called before the ticket's insert.
+	beforeTicket(): void {
+		this.alive();
+		if (this.fault === 'step-fails' && !this.used) {
+			this.used = true;
+			throw new StepFailed();
+		}
+	}
+}
+
+const noPlan = new Plan();
+export function planNow(): Plan {
+	return current.getStore() ?? noPlan;
+}

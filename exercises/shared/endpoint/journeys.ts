@@ -1,0 +1,290 @@
+// 04's client journeys replayed end to end: the key store's code drives real fetch() through a loopback proxy
+// to exercise 06's endpoint on PostgreSQL, and judge-client.ts judges them as it judges them against the fake.
+//
+//   const played = await playJourneyOverHttp(journey, keyStoreCode, endpointCode, 'successes', postgresUrl);
+//   judgeJourney(journey, played);                  // judge-client.ts: null, or the story
+//   judgeJourney(triedAgainstEverything(journey), await playJourneyOverHttp(…, 'everything', …));
+//
+// The proxy stands for the network: it drops a request before the server sees it ('request-lost'), or lets
+// the server handle it and drops the answer ('answer-lost'), and remembers every answer the server gave, so
+// the judge compares what the endpoint said even when the form never heard it. 'held' holds the request on the
+// server just before its first write (it has its key's lock, so a second request with the key gets 409);
+// 'server-fails' makes the ticket's insert fail, and the endpoint's remember policy decides the rest.
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ClientJourney, Fate } from '../client-journeys.ts';
+import { MemoryStorage } from '../memory-storage.ts';
+import {
+	keyStoreClient,
+	newKeyPerAttempt,
+	type ClientMaker,
+	type Event,
+	type KeyStoreCode,
+	type Played,
+	type PlayedStep,
+	type SentRequest
+} from '../play-client.ts';
+import type { Answer, FormState, TicketBody } from '../send-button.ts';
+import type { Reply } from '../ticket-endpoint.ts';
+import { defaultRetention, type Remember } from './contract.ts';
+import { Plan } from './faults.ts';
+import { answerLimitMs, scheduleStart, type EndpointCode } from './play.ts';
+import { emptyStore } from './postgres-store.ts';
+import { planHeader, serve, type Served } from './server.ts';
+
+type Proxy = {
+	url: string;
+	fates: Map<number, Fate>;
+	replies: Map<number, Reply>;
+	close: () => Promise<void>;
+};
+
+function replyOf(
+	status: number,
+	headers: Record<string, string | string[] | undefined>,
+	body: string
+): Reply {
+	let parsed: { id?: unknown; detail?: unknown; title?: unknown } = {};
+	try {
+		parsed = JSON.parse(body) ?? {};
+	} catch {}
+	return {
+		status,
+		ticketId: status >= 200 && status < 300 && typeof parsed.id === 'number' ? parsed.id : null,
+		replayed: headers['idempotent-replayed'] === 'true',
+		reason: String(parsed.detail ?? parsed.title ?? '')
+	};
+}
+
+// The network between the form and the endpoint, on a loopback port of its own.
+async function startProxy(target: string): Promise<Proxy> {
+	const fates = new Map<number, Fate>();
+	const replies = new Map<number, Reply>();
+	const server = createServer((incoming, outgoing) => {
+		const number = Number(incoming.headers[planHeader]);
+		if (fates.get(number) === 'request-lost') {
+			incoming.socket.destroy();
+			return;
+		}
+		const forward = httpRequest(
+			`${target}${incoming.url}`,
+			{ method: incoming.method, headers: incoming.headers, agent: false },
+			(answer) => {
+				const chunks: Buffer[] = [];
+				answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+				answer.on('end', () => {
+					const body = Buffer.concat(chunks);
+					replies.set(number, replyOf(answer.statusCode ?? 0, answer.headers, body.toString()));
+					// Handled, and the answer never reaches the form.
+					if (fates.get(number) === 'answer-lost') return incoming.socket.destroy();
+					outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, connection: 'close' });
+					outgoing.end(body);
+				});
+			}
+		);
+		forward.on('error', () => incoming.socket.destroy());
+		incoming.pipe(forward);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		fates,
+		replies,
+		close: () =>
+			new Promise((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			})
+	};
+}
+
+// What the form's fetch() brings back: a reply it can read, or nothing at all.
+async function send(url: string, number: number, key: unknown, body: unknown): Promise<Answer> {
+	const headers: Record<string, string> = {
+		'Content-Type': 'application/json',
+		[planHeader]: String(number)
+	};
+	if (typeof key === 'string') headers['Idempotency-Key'] = key;
+	try {
+		const response = await fetch(`${url}/api/tickets`, {
+			method: 'POST',
+			headers,
+			body: JSON.stringify(body)
+		});
+		const reply = replyOf(response.status, Object.fromEntries(response.headers), await response.text());
+		return { kind: 'reply', status: reply.status, ticketId: reply.ticketId };
+	} catch {
+		return { kind: 'no-answer' };
+	}
+}
+
+type OnPage = { client: ReturnType<ClientMaker>; fields: TicketBody; shows: unknown };
+type InFlight = SentRequest & { form: string; page: number; answer: Promise<Answer> | null; plan: Plan };
+
+export async function playJourneyOverHttp(
+	journey: ClientJourney,
+	code: KeyStoreCode,
+	endpoint: EndpointCode,
+	remember: Remember,
+	postgresUrl: string
+): Promise<Played & { thrown: Served['thrown'] }> {
+	const makers: Record<ClientJourney['client'], ClientMaker> = {
+		'key-store': keyStoreClient(code),
+		'new-key-per-attempt': newKeyPerAttempt
+	};
+	const maker = makers[journey.client];
+	const store = await emptyStore(postgresUrl);
+	const options = {
+		store,
+		remember,
+		retention: defaultRetention,
+		now: () => new Date(scheduleStart),
+		tenant: 'acme'
+	};
+	const server = await serve({
+		'/api/tickets': endpoint.tickets(options),
+		'/webhooks': endpoint.webhooks(options)
+	});
+	const proxy = await startProxy(server.url);
+	const storage = new MemoryStorage();
+	let keysMade = 0;
+	const newKey = () => `key-${++keysMade}`;
+	let page = 0;
+	let forms = new Map<string, OnPage>();
+	const requests: InFlight[] = [];
+	const steps: PlayedStep[] = [];
+	const events: Event[] = [];
+
+	function open() {
+		page += 1;
+		forms = new Map();
+		for (const form of journey.forms) {
+			const client = maker(storage, form, newKey);
+			const { fields, shows } = client.opened();
+			const restored = fields !== null && typeof fields === 'object' ? { ...fields } : { subject: '' };
+			forms.set(form, { client, fields: restored, shows });
+		}
+	}
+	function deliver(request: InFlight, answer: Answer) {
+		if (request.page !== page) return; // the page that sent it is gone
+		events.push({ heard: request.number, answer });
+		const onPage = forms.get(request.form)!;
+		onPage.shows = onPage.client.hear(answer);
+	}
+	async function settle(request: InFlight) {
+		const heard = await limited(request.answer!, `request ${request.number} got no answer`);
+		request.reply = proxy.replies.get(request.number) ?? null;
+		deliver(request, heard);
+	}
+
+	let current = -1;
+	let threw: Played['threw'] = null;
+	try {
+		open();
+		for (const [i, step] of journey.steps.entries()) {
+			current = i;
+			let sent: InFlight | null = null;
+			const onPage = step.form === undefined ? undefined : forms.get(step.form)!;
+			switch (step.do) {
+				case 'type':
+				case 'edit':
+					onPage!.fields = { ...onPage!.fields, subject: step.subject! };
+					break;
+				case 'send': {
+					onPage!.shows = { kind: 'sending' } satisfies FormState;
+					const { key, body } = onPage!.client.send({ ...onPage!.fields });
+					const number = requests.length + 1;
+					const wire = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
+					const faults: Partial<Record<Fate, Plan['fault']>> = {
+						held: 'held-before-writes',
+						'server-fails': 'step-fails'
+					};
+					const plan = new Plan(faults[step.fate!] ?? 'none');
+					sent = { number, key, body: wire, reply: null, form: step.form!, page, answer: null, plan };
+					requests.push(sent);
+					events.push({ sent: number });
+					server.plans.set(String(number), plan);
+					proxy.fates.set(number, step.fate!);
+					sent.answer = send(proxy.url, number, key, wire);
+					if (step.fate === 'held')
+						await limited(
+							Promise.race([plan.reachedHold, sent.answer]),
+							`request ${number} never started its work`
+						);
+					else await settle(sent);
+					break;
+				}
+				case 'release': {
+					const request = requests[step.number! - 1]!;
+					proxy.fates.set(request.number, step.fate!);
+					request.plan.release();
+					await settle(request);
+					break;
+				}
+				case 'reload':
+					open();
+					break;
+				case 'store':
+					storage.put(step.item!, step.value!);
+					break;
+				case 'break-storage':
+					storage.fail();
+					break;
+			}
+			const shows = Object.fromEntries([...forms].map(([form, { shows }]) => [form, shows]));
+			steps.push({ request: sent, shows });
+		}
+		current = journey.steps.length;
+	} catch (error) {
+		threw = { step: current, error };
+	}
+	try {
+		const { tickets } = await store.contents();
+		return { steps, events, requests, tickets, threw, thrown: server.thrown };
+	} finally {
+		await server.close();
+		await proxy.close();
+	}
+}
+
+function limited<T>(promise: Promise<T>, why: string): Promise<T> {
+	let timer: NodeJS.Timeout;
+	const limit = new Promise<never>(
+		(_, reject) => (timer = setTimeout(() => reject(new Error(why)), answerLimitMs))
+	);
+	return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+// The same journey against a server that remembers everything (Stripe): once the ticket's insert failed for a
+// key, every later request with that key gets the saved 500 back, replayed; the form stays unsure, and the
+// ticket that Try again made against the other kind of server is never made.
+export function triedAgainstEverything(journey: ClientJourney): ClientJourney {
+	const failed = new Set<string>();
+	const lostTickets = new Set<number>();
+	const steps = journey.steps.map((step) => {
+		if (step.do !== 'send') return step;
+		const request = step.request!;
+		if (step.fate === 'server-fails') {
+			failed.add(request.key);
+			return step;
+		}
+		if (!failed.has(request.key) || request.reply === null) return step;
+		if (request.reply.ticketId !== null) lostTickets.add(request.reply.ticketId);
+		return {
+			...step,
+			request: { ...request, reply: { status: 500, ticketId: null, replayed: true } },
+			shows: { ...step.shows, [step.form!]: { kind: 'unsure', status: 500 } satisfies FormState }
+		};
+	});
+	const tickets = journey.tickets.filter((ticket) => !lostTickets.has(ticket.id));
+	if (tickets.some((ticket, i) => ticket.id !== i + 1))
+		throw new Error(
+			`journey "${journey.name}": can't say what a server that remembers everything would number`
+		);
+	return {
+		...journey,
+		story: `${journey.story} Against a server that remembers everything, Try again gets the saved 500 back instead, every time.`,
+		steps,
+		tickets
+	};
+}

@@ -1,0 +1,165 @@
+// Plays an endpoint schedule: the learner's routes served over real HTTP, on a fresh schema of a real PostgreSQL.
+//
+//   const played = await playEndpoint(schedule, 'everything', code, postgresUrl);
+//   judgeEndpoint(schedule, played);   // null, or the story of where it went another way (judge.ts)
+//
+// Each send is its own connection (node:http, no keep-alive), carrying the harness's Workbook-Request header so
+// the server finds its Plan. A held request is sent, then the player waits until it is just before its commit;
+// a request that waits is sent, then the player waits until PostgreSQL shows a connection waiting on a lock.
+// Neither wait is a timer that decides the outcome: each only guards against a request that never gets there.
+import { request as httpRequest } from 'node:http';
+import { defaultRetention, hour, type EndpointOptions, type Remember, type Route } from './contract.ts';
+import { Plan } from './faults.ts';
+import { emptyStore, type PostgresStore, type StoreContents } from './postgres-store.ts';
+import { routePaths, type EndpointSchedule, type Send } from './schedules.ts';
+import { planHeader, serve, type Served } from './server.ts';
+
+// The learner's two routes, as the schedules build them.
+export type EndpointCode = {
+	tickets: (options: EndpointOptions) => Route;
+	webhooks: (options: EndpointOptions) => Route;
+};
+
+export type Answer = {
+	status: number;
+	headers: Record<string, string>;
+	body: string;
+};
+// What became of one request: its answer, or null when the connection closed without one.
+export type Outcome = { number: number; step: number; answer: Answer | null; error?: string };
+export type PlayedEndpoint = {
+	remember: Remember;
+	outcomes: Outcome[];
+	// Where the player had to stop: a request that never answered, or code that threw while being built.
+	stopped: { step: number; why: string } | null;
+	thrown: Served['thrown'];
+	end: StoreContents | null;
+};
+
+// The moment every schedule starts at; wait steps move it on.
+export const scheduleStart = Date.parse('2026-03-02T09:00:00Z');
+// How long a request may take before the player says it never answered (it only bounds a hang).
+export const answerLimitMs = 10_000;
+
+export function bodyOf(send: Send): string {
+	if (send.text !== undefined) return send.text;
+	if (send.subjectBytes !== undefined) return JSON.stringify({ subject: 'x'.repeat(send.subjectBytes) });
+	return JSON.stringify(send.json);
+}
+
+export function post(url: string, path: string, send: Send, number: number): Promise<Answer | null> {
+	const headers: Record<string, string> = {
+		'content-type': send.contentType ?? 'application/json',
+		[planHeader]: String(number)
+	};
+	if (send.key !== undefined) headers['idempotency-key'] = send.key;
+	return new Promise((resolve) => {
+		const outgoing = httpRequest(`${url}${path}`, { method: 'POST', headers, agent: false }, (incoming) => {
+			const chunks: Buffer[] = [];
+			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+			incoming.on('end', () => {
+				const answerHeaders: Record<string, string> = {};
+				for (const [name, value] of Object.entries(incoming.headers))
+					if (typeof value === 'string') answerHeaders[name] = value;
+				resolve({
+					status: incoming.statusCode ?? 0,
+					headers: answerHeaders,
+					body: Buffer.concat(chunks).toString()
+				});
+			});
+			incoming.on('error', () => resolve(null));
+		});
+		// The connection closed with no answer: the worker died, or the answer was lost.
+		outgoing.on('error', () => resolve(null));
+		outgoing.end(bodyOf(send));
+	});
+}
+
+class NoAnswer extends Error {}
+
+function within<T>(promise: Promise<T>, ms: number, why: string): Promise<T> {
+	let timer: NodeJS.Timeout;
+	const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new NoAnswer(why)), ms)));
+	return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+// Resolves once PostgreSQL shows a connection of this store waiting on a lock, or the request has answered.
+async function blocked(store: PostgresStore, answered: Promise<unknown>): Promise<void> {
+	let done = false;
+	void answered.then(() => (done = true));
+	while (!done && (await store.waitingOnLocks()) === 0) await new Promise((r) => setTimeout(r, 10));
+}
+
+export async function playEndpoint(
+	schedule: EndpointSchedule,
+	remember: Remember,
+	code: EndpointCode,
+	postgresUrl: string
+): Promise<PlayedEndpoint> {
+	const store = await emptyStore(postgresUrl);
+	let time = scheduleStart;
+	const options: EndpointOptions = {
+		store,
+		remember,
+		retention: schedule.retentionHours === undefined ? defaultRetention : schedule.retentionHours * hour,
+		now: () => new Date(time),
+		tenant: 'acme'
+	};
+	const outcomes: Outcome[] = [];
+	const pending = new Map<number, Promise<Answer | null>>();
+	let server: Served | null = null;
+	let stopped: PlayedEndpoint['stopped'] = null;
+	let step = -1;
+	const settle = async (number: number) => {
+		const answer = await within(pending.get(number)!, answerLimitMs, `request ${number} got no answer`);
+		pending.delete(number);
+		outcomes.find((outcome) => outcome.number === number)!.answer = answer;
+	};
+	try {
+		server = await serve({
+			[routePaths.tickets]: code.tickets(options),
+			[routePaths.webhooks]: code.webhooks(options)
+		});
+		let sent = 0;
+		for (const [i, current] of schedule.steps.entries()) {
+			step = i;
+			if (current.do === 'wait') time += current.minutes * 60_000;
+			if (current.do === 'send') {
+				const number = ++sent;
+				const plan = new Plan(current.fault);
+				server.plans.set(String(number), plan);
+				const answer = post(server.url, routePaths[current.route], current, number);
+				pending.set(number, answer);
+				outcomes.push({ number, step: i, answer: null });
+				const why = `request ${number} never reached its commit, and got no answer`;
+				if (current.fault === 'held')
+					await within(Promise.race([plan.reachedHold, answer]), answerLimitMs, why);
+				else if (current.waits) await within(blocked(store, answer), answerLimitMs, why);
+				else await settle(number);
+			}
+			if (current.do === 'release') {
+				server.plans.get(String(current.request))!.release();
+				for (const number of [...pending.keys()]) await settle(number);
+			}
+		}
+		step = schedule.steps.length;
+	} catch (error) {
+		if (!(error instanceof NoAnswer)) {
+			await cleanUp(server);
+			throw error;
+		}
+		stopped = { step, why: error.message };
+	}
+	const thrown = server?.thrown ?? [];
+	let end: StoreContents | null = null;
+	try {
+		end = stopped ? null : await store.contents();
+	} finally {
+		await cleanUp(server);
+	}
+	return { remember, outcomes, stopped, thrown, end };
+}
+
+async function cleanUp(server: Served | null): Promise<void> {
+	await server?.close();
+}

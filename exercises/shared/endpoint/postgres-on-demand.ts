@@ -1,0 +1,60 @@
+// One PostgreSQL per test run, started only when a test asks for it: exercise 06 needs one, 01 to 05 don't.
+//
+//   // vitest.config.ts, in a project:   globalSetup: ['exercises/shared/endpoint/postgres-on-demand.ts']
+//   const url = await postgresUrl();        // in a test: starts the server on the first call of the run
+//
+// The global setup (the default export, run by Vitest in its main process) starts only a tiny loopback HTTP
+// server and hands its address to the tests (provide/inject). The first test that calls postgresUrl() asks it,
+// and it starts PostgreSQL (postgres/server.ts) then; every later call, from any worker, gets the same URL.
+// The teardown stops PostgreSQL if it was started. With no global setup (a config that leaves it out), the
+// test's own process starts a server, and stops it when the process exits; WORKBOOK_POSTGRES_URL wins over both.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import type { TestProject } from 'vitest/node';
+import { startPostgres, type PostgresServer } from '../postgres/server.ts';
+
+declare module 'vitest' {
+	export interface ProvidedContext {
+		postgresOnDemand: string;
+	}
+}
+
+export const urlVariable = 'WORKBOOK_POSTGRES_URL';
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+	let server: Promise<PostgresServer> | null = null;
+	const starter = createServer((_request, response) => {
+		server ??= startPostgres();
+		server.then(
+			(started) => response.end(JSON.stringify({ url: started.url })),
+			(error: Error) => response.end(JSON.stringify({ error: error.message }))
+		);
+	});
+	await new Promise<void>((resolve) => starter.listen(0, '127.0.0.1', resolve));
+	project.provide('postgresOnDemand', `http://127.0.0.1:${(starter.address() as AddressInfo).port}`);
+	return async () => {
+		starter.close();
+		if (server) await (await server.catch(() => null))?.stop();
+	};
+}
+
+let own: Promise<PostgresServer> | null = null;
+
+export async function postgresUrl(): Promise<string> {
+	const given = process.env[urlVariable];
+	if (given) return given;
+	let starter: string | undefined;
+	try {
+		starter = inject('postgresOnDemand');
+	} catch {
+		starter = undefined;
+	}
+	if (!starter) {
+		own ??= startPostgres();
+		return (await own).url;
+	}
+	const answer = (await (await fetch(starter)).json()) as { url?: string; error?: string };
+	if (!answer.url) throw new Error(`PostgreSQL did not start: ${answer.error}`);
+	return answer.url;
+}

@@ -1,0 +1,135 @@
+// Serves exercise 06's routes over real HTTP on a loopback port, with node:http and nothing else.
+//
+//   const server = await serve({ '/api/tickets': tickets(options), '/webhooks': webhooks(options) });
+//   server.plans.set('3', new Plan('held'));  // what happens to the request sent with "Workbook-Request: 3"
+//   await fetch(`${server.url}/api/tickets`, { method: 'POST', headers: { 'Workbook-Request': '3', … }, body });
+//   server.thrown;                            // errors a route threw, each answered with a 500
+//   await server.close();
+//
+// The server turns each request into a Fetch-API Request, runs the route inside the request's Plan (faults.ts),
+// and writes the Response back. It reads at most maxBodyBytes of a body (a longer one gets 413 before the route
+// sees it), answers 404 for another path and 405 for another method, and drops the connection without an
+// answer when the plan crashed the worker or loses the answer after the commit. Workbook-* headers are the
+// harness's: the route never sees them. Connections are not kept alive, so a dropped one takes nothing else.
+// close() waits (up to a limit) for the route calls still running, so none writes into the next test's tables.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { maxBodyBytes, problem, type Route } from './contract.ts';
+import { Plan } from './faults.ts';
+
+export type Served = {
+	url: string;
+	plans: Map<string, Plan>;
+	// Errors a route threw, with the Workbook-Request number of the request it was answering.
+	thrown: { path: string; request: number | null; error: unknown }[];
+	close: () => Promise<void>;
+};
+
+export const planHeader = 'workbook-request';
+
+class TooLarge extends Error {}
+
+function readBody(incoming: IncomingMessage): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		incoming.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size > maxBodyBytes) {
+				incoming.removeAllListeners('data');
+				incoming.resume();
+				reject(new TooLarge());
+			} else chunks.push(chunk);
+		});
+		incoming.on('end', () => resolve(Buffer.concat(chunks)));
+		incoming.on('error', reject);
+	});
+}
+
+function toRequest(incoming: IncomingMessage, url: string, body: Buffer): Request {
+	const headers = new Headers();
+	for (const [name, value] of Object.entries(incoming.headers)) {
+		if (name.startsWith('workbook-') || value === undefined) continue;
+		for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+	}
+	const method = incoming.method ?? 'GET';
+	const hasBody = method !== 'GET' && method !== 'HEAD';
+	return new Request(new URL(incoming.url ?? '/', url), {
+		method,
+		headers,
+		body: hasBody ? new Uint8Array(body) : undefined
+	});
+}
+
+async function write(outgoing: ServerResponse, response: Response): Promise<void> {
+	const body = Buffer.from(await response.arrayBuffer());
+	const headers: Record<string, string> = {};
+	response.headers.forEach((value, name) => (headers[name] = value));
+	outgoing.writeHead(response.status, { ...headers, 'content-length': body.length, connection: 'close' });
+	outgoing.end(body);
+}
+
+export async function serve(routes: Record<string, Route>): Promise<Served> {
+	const plans = new Map<string, Plan>();
+	const thrown: Served['thrown'] = [];
+	let url = '';
+
+	async function answer(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+		const path = new URL(incoming.url ?? '/', url).pathname;
+		const route = routes[path];
+		if (!route) return write(outgoing, problem(404, 'Not Found', `nothing is served at ${path}`));
+		if (incoming.method !== 'POST')
+			return write(outgoing, problem(405, 'Method Not Allowed', `${path} takes POST`));
+		let body: Buffer;
+		try {
+			body = await readBody(incoming);
+		} catch (error) {
+			if (!(error instanceof TooLarge)) throw error;
+			return write(outgoing, problem(413, 'Content Too Large', `the body is over ${maxBodyBytes} bytes`));
+		}
+		const id = incoming.headers[planHeader];
+		const plan = (typeof id === 'string' && plans.get(id)) || new Plan();
+		let response: Response;
+		try {
+			response = await plan.run(() => route(toRequest(incoming, url, body)));
+		} catch (error) {
+			if (!plan.crashed) thrown.push({ path, request: typeof id === 'string' ? Number(id) : null, error });
+			response = problem(500, 'Internal Server Error', 'the endpoint threw');
+		}
+		// A dead worker answers nothing; a lost answer was made and never arrives.
+		if (plan.crashed || plan.fault === 'after-commit') {
+			outgoing.socket?.destroy();
+			return;
+		}
+		await write(outgoing, response);
+	}
+
+	const running = new Set<Promise<void>>();
+	const server = createServer((incoming, outgoing) => {
+		const call = answer(incoming, outgoing)
+			.catch((error) => {
+				thrown.push({ path: incoming.url ?? '', request: null, error });
+				outgoing.socket?.destroy();
+			})
+			.finally(() => running.delete(call));
+		running.add(call);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	return {
+		url,
+		plans,
+		thrown,
+		close: async () => {
+			for (const plan of plans.values()) plan.release();
+			let timer: NodeJS.Timeout | undefined;
+			const limit = new Promise((resolve) => (timer = setTimeout(resolve, 10_000)));
+			await Promise.race([Promise.allSettled([...running]), limit]);
+			clearTimeout(timer);
+			await new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			});
+		}
+	};
+}

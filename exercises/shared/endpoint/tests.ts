@@ -1,0 +1,137 @@
+// The tests exercise 06's file calls: every endpoint schedule under each policy it names, and the nine handler
+// schedules sent to POST /webhooks over HTTP, all on one PostgreSQL per test run (postgres-on-demand.ts).
+import { describe, it } from 'vitest';
+import { clientJourneys } from '../client-journeys.ts';
+import { judgeJourney } from '../judge-client.ts';
+import type { KeyStoreCode } from '../play-client.ts';
+import { rememberPolicies } from './contract.ts';
+import { playJourneyOverHttp, triedAgainstEverything } from './journeys.ts';
+import { handlerSchedules } from '../handler-schedules.ts';
+import type { Outcome } from '../model.ts';
+import { describeDelivery, judgeHandler, ScheduleMismatch } from '../play-handler.ts';
+import { plays } from '../plays.ts';
+import { NotWrittenYet } from '../todo.ts';
+import { playEndpoint, type EndpointCode } from './play.ts';
+import { judgeEndpoint } from './judge.ts';
+import { postgresUrl } from './postgres-on-demand.ts';
+import { endpointSchedules, type EndpointSchedule, type Send } from './schedules.ts';
+import type { Answer } from './play.ts';
+
+const limit = { timeout: 60_000 };
+
+// A stub that throws while its route is being built names the function to write, and nothing else.
+function notWritten(error: unknown, where: string): never {
+	if (error instanceof NotWrittenYet) throw new ScheduleMismatch(`${error.message}\n  (stopped at ${where})`);
+	throw error;
+}
+
+export function playEndpointSchedules(code: EndpointCode): void {
+	describe('the endpoint schedules, over HTTP on PostgreSQL', () => {
+		for (const schedule of endpointSchedules())
+			for (const remember of schedule.remember)
+				it(
+					`${schedule.title} (remember: ${remember})`,
+					{ ...plays(schedule, remember), ...limit },
+					async () => {
+						const played = await playEndpoint(schedule, remember, code, await postgresUrl()).catch((error) =>
+							notWritten(error, `schedule "${schedule.name}"`)
+						);
+						const problem = judgeEndpoint(schedule, played);
+						if (problem) throw new ScheduleMismatch(problem);
+					}
+				);
+	});
+}
+
+// What a webhook's HTTP answer means, in the handler schedules' words.
+export function outcomeOf(answer: Answer | null): Outcome {
+	if (!answer) return { kind: 'crashed', ticketId: null };
+	const body = (() => {
+		try {
+			return JSON.parse(answer.body) as { ticketId?: unknown };
+		} catch {
+			return {};
+		}
+	})();
+	const ticketId = typeof body.ticketId === 'number' ? body.ticketId : null;
+	if (answer.status === 201) return { kind: 'created', ticketId };
+	if (answer.status === 200) return { kind: 'replayed', ticketId };
+	if (answer.status === 422) return { kind: 'conflict', ticketId: null };
+	return { kind: `answered ${answer.status}` as Outcome['kind'], ticketId };
+}
+
+// A handler schedule as requests to POST /webhooks: the same deliveries, the same faults.
+export function asEndpointSchedule(schedule: ReturnType<typeof handlerSchedules>[number]): EndpointSchedule {
+	const steps: Send[] = schedule.deliveries.map(({ event, fault }) => ({
+		do: 'send',
+		route: 'webhooks',
+		json: event,
+		fault,
+		expect: { status: null }
+	}));
+	const expected = schedule.expect['receipt-in-commit'];
+	return {
+		name: schedule.name,
+		title: schedule.title,
+		story: schedule.story,
+		remember: ['everything'],
+		steps,
+		end: { tickets: expected.tickets, keys: [], receipts: expected.receipts }
+	};
+}
+
+export function playWebhookSchedules(code: EndpointCode): void {
+	describe('POST /webhooks: the nine handler schedules, over HTTP on PostgreSQL', () => {
+		for (const schedule of handlerSchedules())
+			it(schedule.title, { ...plays(schedule, 'receipt-in-commit'), ...limit }, async () => {
+				const played = await playEndpoint(
+					asEndpointSchedule(schedule),
+					'everything',
+					code,
+					await postgresUrl()
+				).catch((error) => notWritten(error, `schedule "${schedule.name}"`));
+				const thrown = played.thrown[0];
+				const where = `${describeDelivery(schedule, (thrown?.request ?? 1) - 1)} of schedule "${schedule.name}"`;
+				if (thrown?.error instanceof NotWrittenYet) notWritten(thrown.error, where);
+				if (thrown)
+					throw new ScheduleMismatch(`Your webhooks route threw at ${where}: ${String(thrown.error)}`);
+				const outcomes = played.outcomes.map((outcome) => outcomeOf(outcome.answer));
+				const db = { tickets: played.end?.tickets ?? [], receipts: played.end?.receipts ?? [] };
+				const problem = judgeHandler(schedule, 'receipt-in-commit', { outcomes, db });
+				if (problem) throw new ScheduleMismatch(problem.replace('your handler', 'your webhooks route'));
+			});
+	});
+}
+
+// 04's journeys with real fetch() against the endpoint, under each policy. Against a server that remembers
+// only successes they go as they go against 04's fake; against one that remembers everything, Try again after
+// a 500 gets the same 500 back.
+export function playJourneysOverHttp(client: KeyStoreCode, code: EndpointCode): void {
+	describe("04's client journeys, end to end: real fetch() through a lossy proxy to your endpoint", () => {
+		for (const remember of rememberPolicies)
+			for (const journey of clientJourneys()) {
+				// Only a journey where the server fails goes differently when the server remembers everything.
+				if (remember === 'everything' && !journey.steps.some((step) => step.fate === 'server-fails'))
+					continue;
+				const expected = remember === 'everything' ? triedAgainstEverything(journey) : journey;
+				it(`${journey.title} (remember: ${remember})`, limit, async () => {
+					const played = await playJourneyOverHttp(
+						journey,
+						client,
+						code,
+						remember,
+						await postgresUrl()
+					).catch((error) => notWritten(error, `journey "${journey.name}"`));
+					const thrown = played.thrown[0];
+					if (thrown?.error instanceof NotWrittenYet)
+						notWritten(thrown.error, `request ${thrown.request} of journey "${journey.name}"`);
+					if (thrown)
+						throw new ScheduleMismatch(
+							`Journey "${journey.name}": your endpoint threw: ${String(thrown.error)}`
+						);
+					const problem = judgeJourney(expected, played);
+					if (problem) throw new ScheduleMismatch(`remember: "${remember}". ${problem}`);
+				});
+			}
+	});
+}

@@ -1,0 +1,172 @@
+// Package endpoint is exercise 06 in Go: POST /api/tickets with an Idempotency-Key and POST /webhooks, as
+// net/http handlers over PostgreSQL (pgx), playing the same schedules/endpoint files as the TypeScript tests.
+package endpoint
+
+import (
+	"fmt"
+
+	"workbook/handler"
+	"workbook/schedules"
+)
+
+// Remember is what the server saves for a key: every first answer (Stripe, 500s included), or only successes.
+type Remember string
+
+// Values lists the policies.
+func (Remember) Values() []string { return []string{"everything", "successes"} }
+
+// RouteName is which route a request goes to.
+type RouteName string
+
+// Values lists the routes.
+func (RouteName) Values() []string { return []string{"tickets", "webhooks"} }
+
+// Paths maps each route to its path.
+var Paths = map[RouteName]string{"tickets": "/api/tickets", "webhooks": "/webhooks"}
+
+// Fault is what the harness does to one request.
+type Fault string
+
+// Values lists the faults a schedule may name.
+func (Fault) Values() []string {
+	return []string{"none", "before-commit", "after-commit", "step-fails", "held"}
+}
+
+// ExpectedAnswer is what one request must get back (Status nil: no answer at all).
+type ExpectedAnswer struct {
+	Status   *int    `json:"status" schedule:"nullable"`
+	JSON     any     `json:"json,omitempty"`
+	SameAs   int     `json:"sameAs,omitempty"`
+	Replayed *bool   `json:"replayed,omitempty"`
+	Problem  *string `json:"problem,omitempty"`
+}
+
+// Step is a send, a release or a wait; which fields it has depends on Do.
+type Step struct {
+	Do           string          `json:"do"`
+	Note         string          `json:"note,omitempty"`
+	Route        RouteName       `json:"route,omitempty"`
+	Key          *string         `json:"key,omitempty"`
+	JSON         any             `json:"json,omitempty"`
+	Text         *string         `json:"text,omitempty"`
+	SubjectBytes int             `json:"subjectBytes,omitempty"`
+	ContentType  string          `json:"contentType,omitempty"`
+	Fault        Fault           `json:"fault,omitempty"`
+	Waits        bool            `json:"waits,omitempty"`
+	Expect       *ExpectedAnswer `json:"expect,omitempty"`
+	Request      int             `json:"request,omitempty"`
+	Minutes      int             `json:"minutes,omitempty"`
+}
+
+// UnionTag is the field that picks a step's shape.
+func (Step) UnionTag() string { return "do" }
+
+// Shapes lists the fields each kind of step takes.
+func (Step) Shapes() map[string]any {
+	return map[string]any{
+		"send": struct {
+			Do           string         `json:"do"`
+			Note         string         `json:"note,omitempty"`
+			Route        RouteName      `json:"route"`
+			Key          *string        `json:"key,omitempty"`
+			JSON         any            `json:"json,omitempty"`
+			Text         *string        `json:"text,omitempty"`
+			SubjectBytes int            `json:"subjectBytes,omitempty"`
+			ContentType  string         `json:"contentType,omitempty"`
+			Fault        Fault          `json:"fault"`
+			Waits        bool           `json:"waits,omitempty"`
+			Expect       ExpectedAnswer `json:"expect"`
+		}{},
+		"release": struct {
+			Do      string `json:"do"`
+			Note    string `json:"note,omitempty"`
+			Request int    `json:"request"`
+		}{},
+		"wait": struct {
+			Do      string `json:"do"`
+			Note    string `json:"note,omitempty"`
+			Minutes int    `json:"minutes"`
+		}{},
+	}
+}
+
+// SavedKey is a key PostgreSQL holds at the end, with the status of its saved answer.
+type SavedKey struct {
+	Key    string `json:"key"`
+	Status int    `json:"status"`
+}
+
+// End is what PostgreSQL must hold after the last step.
+type End struct {
+	Tickets  []handler.Ticket  `json:"tickets"`
+	Keys     []SavedKey        `json:"keys"`
+	Receipts []handler.Receipt `json:"receipts"`
+}
+
+// Schedule is one file of schedules/endpoint.
+type Schedule struct {
+	schedules.Named
+	Title          string     `json:"title"`
+	Story          string     `json:"story"`
+	Remember       []Remember `json:"remember"`
+	RetentionHours float64    `json:"retentionHours,omitempty"`
+	Steps          []Step     `json:"steps"`
+	End            End        `json:"end"`
+}
+
+// Check holds a schedule to the rules its types can't say, as the TypeScript loader does.
+func (s *Schedule) Check() error {
+	held := map[int]int{}
+	waiting := 0
+	sent := 0
+	for i, step := range s.Steps {
+		at := fmt.Sprintf("steps[%d]", i)
+		switch step.Do {
+		case "send":
+			sent++
+			bodies := 0
+			if step.JSON != nil {
+				bodies++
+			}
+			if step.Text != nil {
+				bodies++
+			}
+			if step.SubjectBytes > 0 {
+				bodies++
+			}
+			if bodies != 1 {
+				return &schedules.FieldError{Field: at, Problem: "give the body exactly one way: json, text or subjectBytes"}
+			}
+			if step.Expect.SameAs >= sent {
+				return &schedules.FieldError{Field: at + ".expect.sameAs", Problem: fmt.Sprintf("must name an earlier request (this is request %d)", sent)}
+			}
+			if step.Fault == "held" {
+				held[sent] = i
+			}
+			if step.Waits {
+				if len(held) == 0 {
+					return &schedules.FieldError{Field: at + ".waits", Problem: "a request can only wait on one that is held"}
+				}
+				waiting++
+			}
+		case "release":
+			if _, ok := held[step.Request]; !ok {
+				return &schedules.FieldError{Field: at + ".request", Problem: fmt.Sprintf("request %d was not sent held earlier, or was already released", step.Request)}
+			}
+			delete(held, step.Request)
+			waiting = 0
+		}
+	}
+	for number, step := range held {
+		return &schedules.FieldError{Field: fmt.Sprintf("steps[%d].fault", step), Problem: fmt.Sprintf("request %d is held and never released", number)}
+	}
+	if waiting > 0 {
+		return &schedules.FieldError{Field: "steps", Problem: "a request waits, but nothing is released after it"}
+	}
+	for i, ticket := range s.End.Tickets {
+		if ticket.ID != i+1 {
+			return &schedules.FieldError{Field: fmt.Sprintf("end.tickets[%d].id", i), Problem: fmt.Sprintf("tickets count up from 1: expected %d", i+1)}
+		}
+	}
+	return nil
+}

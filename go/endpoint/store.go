@@ -1,0 +1,358 @@
+package endpoint
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"workbook/handler"
+)
+
+// ErrUniqueViolation is a key (or a receipt) that is already saved.
+var ErrUniqueViolation = errors.New("unique violation")
+
+// ErrWorkerDied is what every store call returns once the schedule has crashed the worker.
+var ErrWorkerDied = errors.New("the worker died (the schedule crashed it before its commit)")
+
+// ErrStepFailed is the ticket's insert failing, as the schedule's step-fails asks.
+var ErrStepFailed = errors.New("saving the ticket failed (the schedule made this step fail)")
+
+// Plan is what the harness does to one request: its fault, and the hold a held request waits in.
+type Plan struct {
+	Fault    Fault
+	mu       sync.Mutex
+	crashed  bool
+	used     bool
+	Reached  chan struct{}
+	released chan struct{}
+	once     sync.Once
+}
+
+// NewPlan makes the plan for one request.
+func NewPlan(fault Fault) *Plan {
+	return &Plan{Fault: fault, Reached: make(chan struct{}), released: make(chan struct{})}
+}
+
+// Release lets a held request commit.
+func (p *Plan) Release() { p.once.Do(func() { close(p.released) }) }
+
+// Crashed says whether the worker died.
+func (p *Plan) Crashed() bool {
+	if p == nil {
+		return false
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.crashed
+}
+
+func (p *Plan) alive() error {
+	if p.Crashed() {
+		return ErrWorkerDied
+	}
+	return nil
+}
+
+func (p *Plan) beforeCommit() error {
+	if p == nil {
+		return nil
+	}
+	p.mu.Lock()
+	if p.crashed {
+		p.mu.Unlock()
+		return ErrWorkerDied
+	}
+	if p.used {
+		p.mu.Unlock()
+		return nil
+	}
+	switch p.Fault {
+	case "before-commit":
+		p.used, p.crashed = true, true
+		p.mu.Unlock()
+		return ErrWorkerDied
+	case "held":
+		p.used = true
+		p.mu.Unlock()
+		close(p.Reached)
+		<-p.released
+		return p.alive()
+	}
+	p.mu.Unlock()
+	return nil
+}
+
+func (p *Plan) beforeTicket() error {
+	if p == nil {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.Fault == "step-fails" && !p.used {
+		p.used = true
+		return ErrStepFailed
+	}
+	return nil
+}
+
+type planKey struct{}
+
+// WithPlan gives a request's context its plan.
+func WithPlan(ctx context.Context, plan *Plan) context.Context {
+	return context.WithValue(ctx, planKey{}, plan)
+}
+
+func planOf(ctx context.Context) *Plan {
+	plan, _ := ctx.Value(planKey{}).(*Plan)
+	return plan
+}
+
+// SavedResponse is the answer saved with a key: its status and exact body.
+type SavedResponse struct {
+	Status int
+	Body   string
+}
+
+// KeyRecord is a saved key: the body's fingerprint, the answer, and when it was saved.
+type KeyRecord struct {
+	Key         string
+	Fingerprint string
+	Response    SavedResponse
+	CreatedAt   time.Time
+}
+
+// StoredReceipt is a webhook's receipt with the time it was received.
+type StoredReceipt struct {
+	handler.Receipt
+	ReceivedAt time.Time
+}
+
+// Store is the endpoint's tables in a schema of their own on PostgreSQL.
+type Store struct {
+	pool   *pgxpool.Pool
+	schema string
+}
+
+const tables = `
+CREATE TABLE tickets (id integer PRIMARY KEY, tenant text NOT NULL, subject text NOT NULL);
+CREATE TABLE ticket_numbers (last integer NOT NULL);
+INSERT INTO ticket_numbers VALUES (0);
+CREATE TABLE idempotency_keys (key text PRIMARY KEY, fingerprint text NOT NULL, status integer NOT NULL,
+	body text NOT NULL, created_at timestamptz NOT NULL);
+CREATE TABLE receipts (tenant text NOT NULL, source text NOT NULL, event_id text NOT NULL, subject text NOT NULL,
+	ticket_id integer NOT NULL, received_at timestamptz NOT NULL, PRIMARY KEY (tenant, source, event_id));`
+
+// OpenStore makes a fresh schema with empty tables on the server at url.
+func OpenStore(ctx context.Context, url string, connections int32) (*Store, error) {
+	random := make([]byte, 6)
+	_, _ = rand.Read(random)
+	schema := "endpoint_go_" + hex.EncodeToString(random)
+	setup, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	defer setup.Close(ctx)
+	if _, err := setup.Exec(ctx, fmt.Sprintf("CREATE SCHEMA %s; SET search_path TO %s; %s", schema, schema, tables)); err != nil {
+		return nil, err
+	}
+	config, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, err
+	}
+	config.MaxConns = connections
+	config.ConnConfig.RuntimeParams["search_path"] = schema
+	config.ConnConfig.RuntimeParams["application_name"] = schema
+	pool, err := pgxpool.NewWithConfig(ctx, config)
+	if err != nil {
+		return nil, err
+	}
+	return &Store{pool: pool, schema: schema}, nil
+}
+
+// Close drops the schema and closes the pool.
+func (s *Store) Close() {
+	_, _ = s.pool.Exec(context.Background(), "DROP SCHEMA "+s.schema+" CASCADE")
+	s.pool.Close()
+}
+
+// Tx is one transaction of the store.
+type Tx struct {
+	ctx    context.Context
+	tx     pgx.Tx
+	schema string
+	wrote  bool
+}
+
+// Transaction runs work in one transaction: it commits if work returns nil and rolls back otherwise.
+func (s *Store) Transaction(ctx context.Context, work func(tx *Tx) error) error {
+	plan := planOf(ctx)
+	if err := plan.alive(); err != nil {
+		return err
+	}
+	begun, err := s.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = begun.Rollback(context.Background()) }()
+	tx := &Tx{ctx: ctx, tx: begun, schema: s.schema}
+	if err := work(tx); err != nil {
+		return err
+	}
+	if tx.wrote {
+		if err := plan.beforeCommit(); err != nil {
+			return err
+		}
+	}
+	return begun.Commit(ctx)
+}
+
+func (t *Tx) exec(sql string, args ...any) error {
+	if err := planOf(t.ctx).alive(); err != nil {
+		return err
+	}
+	_, err := t.tx.Exec(t.ctx, sql, args...)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return ErrUniqueViolation
+	}
+	return err
+}
+
+func (t *Tx) row(sql string, args ...any) (pgx.Row, error) {
+	if err := planOf(t.ctx).alive(); err != nil {
+		return nil, err
+	}
+	return t.tx.QueryRow(t.ctx, sql, args...), nil
+}
+
+// LockKey tries PostgreSQL's advisory lock on the key, held to the end of the transaction: false while
+// another open transaction holds it.
+func (t *Tx) LockKey(key string) (bool, error) {
+	row, err := t.row("SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0))", t.schema+":"+key)
+	if err != nil {
+		return false, err
+	}
+	var locked bool
+	return locked, row.Scan(&locked)
+}
+
+// FindKey reads a saved key, or nil.
+func (t *Tx) FindKey(key string) (*KeyRecord, error) {
+	row, err := t.row("SELECT fingerprint, status, body, created_at FROM idempotency_keys WHERE key = $1", key)
+	if err != nil {
+		return nil, err
+	}
+	record := KeyRecord{Key: key}
+	err = row.Scan(&record.Fingerprint, &record.Response.Status, &record.Response.Body, &record.CreatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	return &record, err
+}
+
+// SaveKey saves a key's record; ErrUniqueViolation when the key is saved already.
+func (t *Tx) SaveKey(r KeyRecord) error {
+	t.wrote = true
+	return t.exec("INSERT INTO idempotency_keys VALUES ($1, $2, $3, $4, $5)", r.Key, r.Fingerprint, r.Response.Status, r.Response.Body, r.CreatedAt)
+}
+
+// ForgetKey deletes a saved key.
+func (t *Tx) ForgetKey(key string) error {
+	t.wrote = true
+	return t.exec("DELETE FROM idempotency_keys WHERE key = $1", key)
+}
+
+// CreateTicket saves a ticket under the next number; a rollback gives the number back.
+func (t *Tx) CreateTicket(tenant, subject string) (int, error) {
+	t.wrote = true
+	if err := planOf(t.ctx).beforeTicket(); err != nil {
+		return 0, err
+	}
+	row, err := t.row("UPDATE ticket_numbers SET last = last + 1 RETURNING last")
+	if err != nil {
+		return 0, err
+	}
+	var id int
+	if err := row.Scan(&id); err != nil {
+		return 0, err
+	}
+	return id, t.exec("INSERT INTO tickets VALUES ($1, $2, $3)", id, tenant, subject)
+}
+
+// FindReceipt reads an event's receipt, or nil.
+func (t *Tx) FindReceipt(event handler.Webhook) (*StoredReceipt, error) {
+	row, err := t.row("SELECT subject, ticket_id, received_at FROM receipts WHERE tenant = $1 AND source = $2 AND event_id = $3",
+		event.Tenant, event.Source, event.EventID)
+	if err != nil {
+		return nil, err
+	}
+	receipt := StoredReceipt{Receipt: handler.Receipt{Webhook: event}}
+	err = row.Scan(&receipt.Subject, &receipt.TicketID, &receipt.ReceivedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	return &receipt, err
+}
+
+// SaveReceipt saves a receipt; ErrUniqueViolation when the event has one already.
+func (t *Tx) SaveReceipt(r StoredReceipt) error {
+	t.wrote = true
+	return t.exec("INSERT INTO receipts VALUES ($1, $2, $3, $4, $5, $6)", r.Tenant, r.Source, r.EventID, r.Subject, r.TicketID, r.ReceivedAt)
+}
+
+// ForgetReceipt deletes an event's receipt.
+func (t *Tx) ForgetReceipt(event handler.Webhook) error {
+	t.wrote = true
+	return t.exec("DELETE FROM receipts WHERE tenant = $1 AND source = $2 AND event_id = $3", event.Tenant, event.Source, event.EventID)
+}
+
+// Contents is what is committed: tickets by id, keys oldest first, receipts by ticket.
+func (s *Store) Contents(ctx context.Context) (End, error) {
+	var end End
+	rows, err := s.pool.Query(ctx, "SELECT id, tenant, subject FROM tickets ORDER BY id")
+	if err != nil {
+		return end, err
+	}
+	end.Tickets, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (handler.Ticket, error) {
+		var t handler.Ticket
+		return t, row.Scan(&t.ID, &t.Tenant, &t.Subject)
+	})
+	if err != nil {
+		return end, err
+	}
+	rows, err = s.pool.Query(ctx, "SELECT key, status FROM idempotency_keys ORDER BY created_at, key")
+	if err != nil {
+		return end, err
+	}
+	end.Keys, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (SavedKey, error) {
+		var k SavedKey
+		return k, row.Scan(&k.Key, &k.Status)
+	})
+	if err != nil {
+		return end, err
+	}
+	rows, err = s.pool.Query(ctx, "SELECT tenant, source, event_id, subject, ticket_id FROM receipts ORDER BY ticket_id, tenant, source, event_id")
+	if err != nil {
+		return end, err
+	}
+	end.Receipts, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (handler.Receipt, error) {
+		var r handler.Receipt
+		return r, row.Scan(&r.Tenant, &r.Source, &r.EventID, &r.Subject, &r.TicketID)
+	})
+	return end, err
+}
+
+// WaitingOnLocks counts this store's connections waiting on a lock now.
+func (s *Store) WaitingOnLocks(ctx context.Context) (int, error) {
+	var waiting int
+	err := s.pool.QueryRow(ctx, "SELECT count(*)::int FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND application_name = $1", s.schema).Scan(&waiting)
+	return waiting, err
+}
