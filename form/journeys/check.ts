@@ -2,6 +2,8 @@
 // and with the key-store mistakes below, each on the journey that shows it.
 import { launchChromium } from '../../scripts/system/browser.ts';
 import { MissingProgram } from '../../scripts/system/packages.ts';
+import type { Backend } from '../server/backend.ts';
+import { startBackend } from '../server/endpoint.ts';
 import { journeys } from './journeys.ts';
 import { rideJourneys } from './ride.ts';
 
@@ -35,17 +37,21 @@ export async function checkBrowserJourneys(): Promise<Checked> {
 	const problems: string[] = [];
 	let passed = 0;
 	const tally = (ok: boolean, problem: string) => (ok ? (passed += 1) : problems.push(problem));
+	let endpoint: Backend | undefined;
 	try {
-		for (const { journey, story } of await rideJourneys('solution', undefined, browser))
+		// One PostgreSQL for every ride: each journey empties its tables.
+		endpoint = await startBackend('solution');
+		const shared = { browser, endpoint };
+		for (const { journey, story } of await rideJourneys('solution', undefined, shared))
 			tally(story === null, `with the solution, ${story}`);
 		const mine = journeys.filter((journey) => journey.keyStore).map((journey) => journey.name);
-		for (const { journey, story } of await rideJourneys('learner', mine, browser))
+		for (const { journey, story } of await rideJourneys('learner', mine, shared))
 			tally(
 				story?.includes('not written yet') === true,
 				`journey "${journey.name}" does not fail on the learner's stub saying "not written yet"${story ? `:\n${story}` : ': it passes'}`
 			);
 		for (const mistake of caught) {
-			const [ridden] = await rideJourneys(`wrong:${mistake.wrong}`, [mistake.journey], browser);
+			const [ridden] = await rideJourneys(`wrong:${mistake.wrong}`, [mistake.journey], shared);
 			const story = ridden!.story;
 			tally(
 				story?.includes(mistake.says) === true,
@@ -53,6 +59,7 @@ export async function checkBrowserJourneys(): Promise<Checked> {
 			);
 		}
 	} finally {
+		await endpoint?.stop();
 		await browser.close();
 	}
 	return { passed, failed: problems.length, problems };

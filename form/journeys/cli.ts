@@ -2,6 +2,7 @@
 //
 //   npm run browser -- 04                      your exercises/04-send-button-key/submission.ts
 //   npm run browser -- 04 --code solution      or wrong:<name>; add journey names to ride only those
+//   npm run browser -- 04 --memory             against the in-memory endpoint instead of 06's on PostgreSQL
 //
 // Not part of `npm test`: each journey drives a real browser, so the whole ride takes several seconds.
 // Without Chromium it says how to install it and exits 0, or 1 under CI=true.
@@ -17,6 +18,9 @@ if (exercise !== '04' && exercise !== '4') {
 	);
 	process.exit(2);
 }
+// --memory: the harness's in-memory endpoint instead of exercise 06's on PostgreSQL (starts at once).
+const memory = args.includes('--memory');
+if (memory) args.splice(args.indexOf('--memory'), 1);
 let code = 'learner';
 const at = args.indexOf('--code');
 if (at >= 0) [, code = ''] = args.splice(at, 2);
@@ -26,7 +30,11 @@ if (!isCodeChoice(code)) {
 }
 
 try {
-	const ridden = await rideJourneys(code, args.length ? args : undefined);
+	const ridden = await rideJourneys(
+		code,
+		args.length ? args : undefined,
+		memory ? { endpoint: 'memory' } : {}
+	);
 	for (const { journey, story, ms } of ridden) {
 		console.log(`${story ? '✘' : '✔'} ${journey.name}: ${journey.title} (${(ms / 1000).toFixed(1)} s)`);
 		// The story's first line names the journey, which the line above has just said.

@@ -3,12 +3,14 @@
 //   const ridden = await rideJourneys('solution');            // or 'learner', 'wrong:<name>', and a list of names
 //   for (const { journey, story } of ridden) …                // story is null when the journey went as expected
 //
-// One Chromium and one page server for the whole ride; each journey gets a fresh endpoint, an empty network
+// One Chromium, one endpoint and one page server for the whole ride; each journey gets an emptied endpoint, an empty network
 // and a new browser context (so new tabs, and sessionStorage that starts empty). Everything started here is
 // stopped here, on failure too.
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/system/browser.ts';
 import { saidBody } from '#shared/client-words.ts';
+import type { Backend } from '../server/backend.ts';
+import type { EndpointOption } from '../server/endpoint.ts';
 import type { CodeChoice } from '../server/key-store.ts';
 import { startStack, type Stack } from '../server/stack.ts';
 import { journeys, keyNames, type Journey } from './journeys.ts';
@@ -16,18 +18,25 @@ import { Diverged, shows } from './tab.ts';
 
 export type Ridden = { journey: Journey; story: string | null; ms: number };
 
-// `shared`: a browser the caller launched and will close (to ride several key stores on one Chromium).
-export async function rideJourneys(code: CodeChoice, names?: string[], shared?: Browser): Promise<Ridden[]> {
+// What a caller may share between rides, and stops itself: a browser, an endpoint; or which endpoint to start
+// (exercise 06's solution on PostgreSQL unless told: these journeys test 04's key store, not 06).
+export type Shared = { browser?: Browser; endpoint?: Backend | EndpointOption };
+
+export async function rideJourneys(
+	code: CodeChoice,
+	names?: string[],
+	shared: Shared = {}
+): Promise<Ridden[]> {
 	const chosen = names ? journeys.filter((journey) => names.includes(journey.name)) : journeys;
 	const unknown = (names ?? []).filter((name) => !journeys.some((journey) => journey.name === name));
 	if (unknown.length)
 		throw new Error(
 			`no browser journey named ${unknown.join(', ')} (there are ${journeys.map((j) => j.name).join(', ')})`
 		);
-	const browser = shared ?? (await launchChromium());
+	const browser = shared.browser ?? (await launchChromium());
 	let stack: Stack | undefined;
 	try {
-		stack = await startStack({ code });
+		stack = await startStack({ code, endpoint: shared.endpoint ?? 'solution' });
 		const ridden: Ridden[] = [];
 		for (const journey of chosen) {
 			const started = Date.now();
@@ -37,7 +46,7 @@ export async function rideJourneys(code: CodeChoice, names?: string[], shared?: 
 		return ridden;
 	} finally {
 		await stack?.stop();
-		if (!shared) await browser.close();
+		if (!shared.browser) await browser.close();
 	}
 }
 

@@ -4,10 +4,11 @@
 //   backend.label                              // what the page says is running
 //   backend.received                           // every request that reached the endpoint, with its answer
 //   await backend.tickets()                    // the tickets it holds now
+//   await backend.fresh()                      // no tickets, no keys, nothing received: for the next journey
 //   await backend.stop()
 //
-// Any `(request: Request) => Promise<Response>` serves: today the harness's in-memory TicketEndpoint through
-// the small adapter in fake-endpoint.ts; exercise 06's endpoint on PostgreSQL has the same shape.
+// Any `(request: Request) => Promise<Response>` serves: exercise 06's endpoint on PostgreSQL
+// (postgres-endpoint.ts), or the harness's in-memory TicketEndpoint through a small adapter (fake-endpoint.ts).
 import type { Ticket } from '#shared/model.ts';
 import { serveFetch, type FetchHandler } from './fetch-server.ts';
 
@@ -19,6 +20,7 @@ export type Backend = {
 	url: string;
 	received: Received[];
 	tickets: () => Promise<Ticket[]>;
+	fresh: () => Promise<void>;
 	stop: () => Promise<void>;
 };
 
@@ -27,6 +29,8 @@ export type BackendParts = {
 	label: string;
 	handle: FetchHandler;
 	tickets: () => Promise<Ticket[]>;
+	// Forgets every ticket and key, so ticket numbers start from 1 again.
+	empty: () => Promise<void>;
 	close?: () => Promise<void>;
 };
 
@@ -56,6 +60,10 @@ export async function serveBackend(parts: BackendParts): Promise<Backend> {
 		url: served.url,
 		received,
 		tickets: parts.tickets,
+		fresh: async () => {
+			received.length = 0;
+			await parts.empty();
+		},
 		stop: async () => {
 			await served.stop();
 			await parts.close?.();

@@ -1,5 +1,6 @@
 // The harness's in-memory TicketEndpoint (#shared/ticket-endpoint.ts) as a Fetch-API handler: a stand-in for
-// exercise 06's endpoint until it is plugged in, with the same wire format.
+// exercise 06's endpoint with the same wire format, that starts at once and needs no PostgreSQL
+// (`npm run form -- --memory`, and the harness's tests of the network).
 //
 //   POST /api/tickets   Idempotency-Key: <key>   {"subject": "…"}
 //   201 {"id": N}                                  a new ticket, or the saved answer replayed (Idempotent-Replayed: true)
@@ -11,8 +12,7 @@ import { TicketEndpoint } from '#shared/ticket-endpoint.ts';
 import type { FetchHandler } from './fetch-server.ts';
 import { serveBackend, type Backend } from './backend.ts';
 
-export const fakeLabel =
-	"the harness's in-memory TicketEndpoint (exercise 06's endpoint is not plugged in yet)";
+export const fakeLabel = "the harness's in-memory TicketEndpoint, a stand-in for exercise 06's endpoint";
 
 export function problem(status: number, title: string): Response {
 	return Response.json(
@@ -21,7 +21,7 @@ export function problem(status: number, title: string): Response {
 	);
 }
 
-export function fakeTicketHandler(endpoint: TicketEndpoint): FetchHandler {
+export function fakeTicketHandler(endpoint: () => TicketEndpoint): FetchHandler {
 	return async (request) => {
 		const { pathname } = new URL(request.url);
 		if (pathname !== '/api/tickets') return problem(404, `nothing at ${pathname}`);
@@ -32,7 +32,7 @@ export function fakeTicketHandler(endpoint: TicketEndpoint): FetchHandler {
 		} catch {
 			return problem(400, 'the body is not JSON');
 		}
-		const reply = endpoint.post({ key: request.headers.get('idempotency-key'), body });
+		const reply = endpoint().post({ key: request.headers.get('idempotency-key'), body });
 		if (reply.status !== 201) return problem(reply.status, reply.reason);
 		const headers: Record<string, string> = reply.replayed ? { 'idempotent-replayed': 'true' } : {};
 		return Response.json({ id: reply.ticketId }, { status: 201, headers });
@@ -40,10 +40,13 @@ export function fakeTicketHandler(endpoint: TicketEndpoint): FetchHandler {
 }
 
 export function startFakeBackend(): Promise<Backend> {
-	const endpoint = new TicketEndpoint();
+	let endpoint = new TicketEndpoint();
 	return serveBackend({
 		label: fakeLabel,
-		handle: fakeTicketHandler(endpoint),
-		tickets: async () => endpoint.state().tickets
+		handle: fakeTicketHandler(() => endpoint),
+		tickets: async () => endpoint.state().tickets,
+		empty: async () => {
+			endpoint = new TicketEndpoint();
+		}
 	});
 }

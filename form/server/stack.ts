@@ -6,9 +6,9 @@
 //   	stack.url                     // http://127.0.0.1:<port>/  the form; /anti-pattern.html the key-per-attempt page
 //   	stack.network.next(…)         // what the control panel does
 //   	stack.backend.received        // what reached the endpoint
-//   	await stack.fresh()           // a new endpoint, an empty network: the next journey starts clean
+//   	await stack.fresh()           // an empty endpoint, an empty network: the next journey starts clean
 //   } finally {
-//   	await stack.stop();           // the page server, the endpoint, and Vite: nothing is left listening
+//   	await stack.stop();           // the page server, Vite, and the endpoint it started: nothing is left listening
 //   }
 //
 // The page server answers:
@@ -24,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createServer as createVite, type ViteDevServer } from 'vite';
 import type { Backend } from './backend.ts';
-import { startBackend } from './endpoint.ts';
+import { startBackend, type EndpointOption } from './endpoint.ts';
 import { readBody } from './fetch-server.ts';
 import { keyStorePlugin, root, type CodeChoice } from './key-store.ts';
 import { isFate, Network } from './network.ts';
@@ -39,6 +39,8 @@ export type Stack = {
 
 export type StackOptions = {
 	code: CodeChoice;
+	// Which endpoint to start ('auto' when left out), or one already running, which stop() leaves running.
+	endpoint?: EndpointOption | Backend;
 	// Watch the files, so an edit to submission.ts shows on the next reload (by hand, not in the journeys).
 	watch?: boolean;
 };
@@ -46,7 +48,9 @@ export type StackOptions = {
 const pageDir = fileURLToPath(new URL('../', import.meta.url));
 
 export async function startStack(options: StackOptions): Promise<Stack> {
-	let backend = await startBackend();
+	const given = typeof options.endpoint === 'object' ? options.endpoint : null;
+	const backend = given ?? (await startBackend((options.endpoint as EndpointOption | undefined) ?? 'auto'));
+	const stopBackend = () => (given ? Promise.resolve() : backend.stop());
 	const network = new Network(backend.url);
 	let vite: ViteDevServer | undefined;
 	const server = createServer((request, response) => {
@@ -81,7 +85,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		});
 	} catch (error) {
 		await vite?.close();
-		await backend.stop();
+		await stopBackend();
 		throw error;
 	}
 
@@ -118,17 +122,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		network,
 		backend,
 		async fresh() {
-			const old = backend;
-			backend = await startBackend();
-			stack.backend = backend;
 			network.reset(backend.url);
-			await old.stop();
+			await backend.fresh();
 		},
 		async stop() {
 			server.closeAllConnections();
 			await new Promise((done) => server.close(done));
 			await vite!.close();
-			await backend.stop();
+			await stopBackend();
 		}
 	};
 	return stack;
