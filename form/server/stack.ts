@@ -22,7 +22,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createServer as createVite, type ViteDevServer } from 'vite';
+import { createServer as createVite, type Plugin, type ViteDevServer } from 'vite';
 import type { Backend } from './backend.ts';
 import { startBackend, type EndpointOption } from './endpoint.ts';
 import { readBody } from './fetch-server.ts';
@@ -68,7 +68,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 			logLevel: 'warn',
 			clearScreen: false,
 			cacheDir: `${root}node_modules/.vite-form`,
-			plugins: [keyStorePlugin(options.code)],
+			plugins: [keyStorePlugin(options.code), withoutHotReload],
 			oxc: { jsx: { runtime: 'automatic' } },
 			optimizeDeps: { include: ['react', 'react/jsx-runtime', 'react-dom/client'] },
 			server: {
@@ -134,6 +134,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 	};
 	return stack;
 }
+
+// Hot reload is off (a reload by hand shows what sessionStorage kept), so the page needs no Vite client: without
+// this, it would try a WebSocket nobody serves and fill the console with errors.
+const withoutHotReload: Plugin = {
+	name: 'without-hot-reload',
+	transformIndexHtml: {
+		order: 'post',
+		handler: (html) => html.replace(/<script type="module" src="\/@vite\/client"><\/script>\s*/, '')
+	}
+};
 
 function json(response: ServerResponse, status: number, value: unknown) {
 	response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
