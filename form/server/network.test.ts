@@ -67,6 +67,16 @@ describe('the fake endpoint, as a Fetch handler on loopback', () => {
 	});
 });
 
+describe('stopping', () => {
+	it('leaves nothing listening: the endpoint refuses connections once stopped', async () => {
+		const backend = await startFakeBackend();
+		const url = `${backend.url}/api/tickets`;
+		expect((await fetch(url, { method: 'POST', body: '{}' })).status).toBe(400);
+		await backend.stop();
+		await expect(fetch(url, { method: 'POST', body: '{}' })).rejects.toThrow();
+	});
+});
+
 describe('the network between the page and the endpoint', () => {
 	it('lose: the endpoint creates the ticket, and the caller gets no answer at all', async () => {
 		const { backend, network, post } = await wired();
