@@ -58,6 +58,9 @@ export async function checkBrowserJourneys(): Promise<Checked> {
 				`wrong solution "${mistake.wrong}": journey "${mistake.journey}" ${story ? `fails without saying ${JSON.stringify(mistake.says)}:\n${story}` : 'passes: a gap in the journeys'}`
 			);
 		}
+	} catch (error) {
+		// A ride that could not finish is a failure to report, not a reason to stop verify.
+		problems.push(`the browser check stopped: ${(error as Error)?.stack ?? String(error)}`);
 	} finally {
 		await endpoint?.stop();
 		await browser.close();
