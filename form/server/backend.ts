@@ -36,10 +36,12 @@ export type BackendParts = {
 
 export async function serveBackend(parts: BackendParts): Promise<Backend> {
 	const received: Received[] = [];
+	let working = 0;
 	const served = await serveFetch(async (request) => {
 		const key = request.headers.get('idempotency-key');
 		const text = await request.clone().text();
-		const response = await parts.handle(request);
+		working += 1;
+		const response = await parts.handle(request).finally(() => (working -= 1));
 		const answer = response.ok
 			? await response
 					.clone()
@@ -61,6 +63,8 @@ export async function serveBackend(parts: BackendParts): Promise<Backend> {
 		received,
 		tickets: parts.tickets,
 		fresh: async () => {
+			// A request from the last journey may still be at work (its page is gone): let it finish first.
+			for (let waited = 0; working > 0 && waited < 10_000; waited += 20) await sleep(20);
 			received.length = 0;
 			await parts.empty();
 		},
@@ -70,6 +74,8 @@ export async function serveBackend(parts: BackendParts): Promise<Backend> {
 		}
 	};
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function parse(text: string): unknown {
 	try {
