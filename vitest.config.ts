@@ -43,7 +43,8 @@ export default defineConfig({
 						'exercises/shared/**/*.test.ts',
 						'scripts/**/*.test.ts',
 						'grader/**/*.test.ts',
-						'playground/**/*.test.ts'
+						'playground/**/*.test.ts',
+						'form/**/*.test.ts'
 					],
 					// The grader's sample submissions hold a learner's edited test file: data, not the harness's tests.
 					exclude: [...configDefaults.exclude, 'grader/samples/**', 'exercises/shared/postgres/**']

@@ -9,6 +9,7 @@ import { bin, run } from './run.ts';
 import { vitestJson, type VitestReport } from './vitest-json.ts';
 import { MissingProgram, needProgram, systemPrograms, type SystemProgram } from './system/packages.ts';
 import { playWrongSolutions } from './wrong/play-wrong.ts';
+import { checkBrowserJourneys } from '../form/journeys/check.ts';
 
 // warnings are printed but fail nothing; skipped says, in one line, why a step did not run.
 type Result = { passed: number; failed: number; problems: string[]; warnings?: string[]; skipped?: string };
@@ -167,6 +168,10 @@ const steps: Step[] = [
 	{ name: '03 and 05 on PostgreSQL, and the model checked against it', check: () => allPass('postgres') },
 	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped },
 	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail },
+	{
+		name: "04's form in Chromium: the solution passes, the stub and four wrong solutions fail (npm run browser -- 04)",
+		check: checkBrowserJourneys
+	},
 	{ name: 'mutation testing kills 90% per exercise (npm run mutate)', check: mutantsKilled },
 	...(await goSteps())
 ];

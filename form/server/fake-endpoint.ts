@@ -1,0 +1,52 @@
+// The harness's in-memory TicketEndpoint (#shared/ticket-endpoint.ts) as a Fetch-API handler: a stand-in for
+// exercise 06's endpoint with the same wire format, that starts at once and needs no PostgreSQL
+// (`npm run form -- --memory`, and the harness's tests of the network).
+//
+//   POST /api/tickets   Idempotency-Key: <key>   {"subject": "…"}
+//   201 {"id": N}                                  a new ticket, or the saved answer replayed (Idempotent-Replayed: true)
+//   400, 409, 422 application/problem+json         {"title": why, "status": N}
+//
+// Each request is answered at once: it arrives and is worked on in one go, so the endpoint itself never holds
+// one in flight. A 409 in the journeys comes from the network panel, standing in for a slow server.
+import { TicketEndpoint } from '#shared/ticket-endpoint.ts';
+import type { FetchHandler } from './fetch-server.ts';
+import { serveBackend, type Backend } from './backend.ts';
+
+export const fakeLabel = "the harness's in-memory TicketEndpoint, a stand-in for exercise 06's endpoint";
+
+export function problem(status: number, title: string): Response {
+	return Response.json(
+		{ title, status },
+		{ status, headers: { 'content-type': 'application/problem+json' } }
+	);
+}
+
+export function fakeTicketHandler(endpoint: () => TicketEndpoint): FetchHandler {
+	return async (request) => {
+		const { pathname } = new URL(request.url);
+		if (pathname !== '/api/tickets') return problem(404, `nothing at ${pathname}`);
+		if (request.method !== 'POST') return problem(405, 'tickets are created with POST');
+		let body: unknown;
+		try {
+			body = await request.json();
+		} catch {
+			return problem(400, 'the body is not JSON');
+		}
+		const reply = endpoint().post({ key: request.headers.get('idempotency-key'), body });
+		if (reply.status !== 201) return problem(reply.status, reply.reason);
+		const headers: Record<string, string> = reply.replayed ? { 'idempotent-replayed': 'true' } : {};
+		return Response.json({ id: reply.ticketId }, { status: 201, headers });
+	};
+}
+
+export function startFakeBackend(): Promise<Backend> {
+	let endpoint = new TicketEndpoint();
+	return serveBackend({
+		label: fakeLabel,
+		handle: fakeTicketHandler(() => endpoint),
+		tickets: async () => endpoint.state().tickets,
+		empty: async () => {
+			endpoint = new TicketEndpoint();
+		}
+	});
+}

@@ -1,0 +1,79 @@
+// Exercise 06's POST /api/tickets on a real PostgreSQL, as the form's endpoint.
+//
+//   const backend = await startPostgresBackend('auto');   // yours once written, else the solution's
+//   const backend = await startPostgresBackend('solution'); // the journeys: they test 04, not 06
+//
+// One PostgreSQL (postgres/server.ts) and one schema of its own (endpoint/postgres-store.ts) per backend;
+// fresh() empties the tables. The endpoint remembers every first answer, 500s included, as Stripe does.
+import { defaultRetention, type EndpointOptions, type Route } from '#shared/endpoint/contract.ts';
+import { PostgresStore } from '#shared/endpoint/postgres-store.ts';
+import { startPostgres } from '#shared/postgres/server.ts';
+import * as learner from '../../exercises/06-ticket-endpoint/endpoint.ts';
+import * as solution from '../../solutions/06-ticket-endpoint/endpoint.ts';
+import { serveBackend, type Backend } from './backend.ts';
+import { problem } from './fake-endpoint.ts';
+
+export type EndpointChoice = 'auto' | 'solution';
+
+// A request with no Idempotency-Key: a written endpoint refuses it without touching the store; the stub throws.
+async function written(route: Route): Promise<boolean> {
+	try {
+		await route(new Request('http://probe/api/tickets', { method: 'POST', body: '{}' }));
+		return true;
+	} catch (error) {
+		return (error as Error)?.name !== 'NotWrittenYet';
+	}
+}
+
+function optionsFor(store: PostgresStore): EndpointOptions {
+	return {
+		store,
+		remember: 'everything',
+		retention: defaultRetention,
+		now: () => new Date(),
+		tenant: 'acme'
+	};
+}
+
+export async function startPostgresBackend(choice: EndpointChoice): Promise<Backend> {
+	const server = await startPostgres();
+	try {
+		let store = await PostgresStore.open(server.url);
+		const useYours = choice === 'auto' && (await written(learner.tickets(optionsFor(store))));
+		const make = useYours ? learner.tickets : solution.tickets;
+		let route = make(optionsFor(store));
+		const whose = useYours
+			? 'yours, exercises/06-ticket-endpoint/endpoint.ts'
+			: choice === 'auto'
+				? "the solution's, solutions/06-ticket-endpoint/endpoint.ts (yours still says 'not written yet')"
+				: "the solution's, solutions/06-ticket-endpoint/endpoint.ts";
+		return await serveBackend({
+			label: `exercise 06's endpoint on PostgreSQL: ${whose}`,
+			handle: async (request) => {
+				const { pathname } = new URL(request.url);
+				if (pathname !== '/api/tickets') return problem(404, `nothing at ${pathname}`);
+				if (request.method !== 'POST') return problem(405, 'tickets are created with POST');
+				return route(request);
+			},
+			tickets: async () => (await store.contents()).tickets,
+			// Emptied tables; or, when a request from the last journey still holds them, a new schema.
+			empty: async () => {
+				try {
+					await store.empty();
+				} catch {
+					const old = store;
+					store = await PostgresStore.open(server.url);
+					route = make(optionsFor(store));
+					await old.close().catch(() => {});
+				}
+			},
+			close: async () => {
+				await store.close().catch(() => {});
+				await server.stop();
+			}
+		});
+	} catch (error) {
+		await server.stop();
+		throw error;
+	}
+}
