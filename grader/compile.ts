@@ -73,9 +73,15 @@ export type Harness = {
 	given: Map<string, Map<string, string>>;
 };
 
+// Every .ts file under `from`, subfolders too (the harness groups its parts in folders), tests left out.
 async function compileFolder(from: string, to: string, skip: (name: string) => boolean) {
 	mkdirSync(to, { recursive: true });
-	for (const name of readdirSync(from)) {
+	for (const entry of readdirSync(from, { withFileTypes: true })) {
+		const name = entry.name;
+		if (entry.isDirectory()) {
+			await compileFolder(join(from, name), join(to, name), skip);
+			continue;
+		}
 		if (!name.endsWith('.ts') || name.endsWith('.test.ts') || skip(name)) continue;
 		const compiled = await compileFile(readFileSync(join(from, name), 'utf8'), name);
 		if ('error' in compiled) throw new Error(`${join(from, name)} does not compile: ${compiled.error}`);

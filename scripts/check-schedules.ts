@@ -1,10 +1,10 @@
 // Loads every schedule through its loader, so a malformed file is named with its field.
-import { clientJourneys } from '#shared/client-journeys.ts';
+import { clientJourneys } from '#shared/loaders/client-journeys.ts';
 import { endpointSchedules } from '#shared/endpoint/schedules.ts';
-import { handlerSchedules } from '#shared/handler-schedules.ts';
-import { outboxSchedules } from '#shared/outbox-schedules.ts';
-import { raceSchedules } from '#shared/race-schedules.ts';
-import { statusSchedules } from '#shared/status-schedules.ts';
+import { handlerSchedules } from '#shared/loaders/handler-schedules.ts';
+import { outboxSchedules } from '#shared/loaders/outbox-schedules.ts';
+import { raceSchedules } from '#shared/loaders/race-schedules.ts';
+import { statusSchedules } from '#shared/loaders/status-schedules.ts';
 
 // Each kind of schedule, with the loader that checks it. Add a line here when a kind lands.
 export const scheduleKinds: Record<string, () => { name: string }[]> = {

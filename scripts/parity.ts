@@ -1,5 +1,5 @@
 // TypeScript and Go must play the same schedules: every file under schedules/<kind>/, in the same roles.
-// Each side says what a test plays: Vitest tests through their meta (exercises/shared/plays.ts), Go tests
+// Each side says what a test plays: Vitest tests through their meta (exercises/shared/loaders/plays.ts), Go tests
 // through a "plays …" log line (go/schedules.Playing). This compares the two lists with the files.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

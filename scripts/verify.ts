@@ -1,7 +1,7 @@
 // npm run verify: every maintainers' check in one command, ending with one line "verify: N passed, N failed".
 import { readdirSync } from 'node:fs';
 import { basename, dirname, relative } from 'node:path';
-import { schedulesDir } from '#shared/schedules.ts';
+import { schedulesDir } from '#shared/loaders/schedules.ts';
 import { checkSchedules } from './check-schedules.ts';
 import { goDir, goTest, goVersion, type GoReport } from './go-test.ts';
 import { parity, scheduleFiles } from './parity.ts';

@@ -9,7 +9,7 @@ export type TestResult = {
 	name: string;
 	status: 'passed' | 'failed' | 'skipped';
 	message: string;
-	// The schedule the test plays, from its meta (see exercises/shared/plays.ts).
+	// The schedule the test plays, from its meta (see exercises/shared/loaders/plays.ts).
 	plays?: string;
 };
 // A test file that failed as a whole (it would not import, or the worker died) has a message and no tests.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Webhook } from '#shared/model.ts';
+import type { Webhook } from '#shared/model/model.ts';
 import { heading } from '#shared/manifest.ts';
-import { playHandlerSchedules, snapshotIsACopy } from '#shared/play-handler.ts';
+import { playHandlerSchedules, snapshotIsACopy } from '#shared/players/play-handler.ts';
 import { TicketHandler } from './handler.ts';
 
 describe(heading('01'), () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Receipt, Webhook } from '#shared/model.ts';
+import type { Receipt, Webhook } from '#shared/model/model.ts';
 import { heading } from '#shared/manifest.ts';
-import { playHandlerSchedules, snapshotIsACopy } from '#shared/play-handler.ts';
+import { playHandlerSchedules, snapshotIsACopy } from '#shared/players/play-handler.ts';
 import { ReceiptHandler, replay, sameEvent } from './handler.ts';
 
 const evt42: Webhook = { tenant: 'acme', source: 'helpdesk', eventId: 'evt-42', subject: 'Cannot sign in' };

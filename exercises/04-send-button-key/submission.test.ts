@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { exploreKeyStore } from '#shared/explore-client.ts';
-import { playClientJourneys } from '#shared/judge-client.ts';
+import { exploreKeyStore } from '#shared/players/explore-client.ts';
+import { playClientJourneys } from '#shared/players/judge-client.ts';
 import { heading } from '#shared/manifest.ts';
-import { MemoryStorage } from '#shared/memory-storage.ts';
+import { MemoryStorage } from '#shared/fakes/memory-storage.ts';
 import {
 	entryName,
 	type Answer,
 	type FormState,
 	type Submissions,
 	type TicketBody
-} from '#shared/send-button.ts';
+} from '#shared/model/send-button.ts';
 import { afterAnswer, submissions } from './submission.ts';
 
 const signIn: TicketBody = { subject: 'Cannot sign in' };

@@ -1,4 +1,4 @@
-import type { Answer, FormState, KeyStore, Submissions } from '#shared/send-button.ts';
+import type { Answer, FormState, KeyStore, Submissions } from '#shared/model/send-button.ts';
 import { todo } from '#shared/todo.ts';
 
 // One key per request the user means to send. An attempt whose outcome is unknown keeps its key and its

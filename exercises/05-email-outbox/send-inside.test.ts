@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderDown } from '#shared/mail-provider.ts';
+import { ProviderDown } from '#shared/fakes/mail-provider.ts';
 import { heading } from '#shared/manifest.ts';
-import type { Webhook } from '#shared/model.ts';
-import { assertOutboxProperty, propertyTime } from '#shared/outbox-property.ts';
-import { OutboxWorld, playOutboxSchedules, type Sender } from '#shared/play-outbox.ts';
+import type { Webhook } from '#shared/model/model.ts';
+import { assertOutboxProperty, propertyTime } from '#shared/players/outbox-property.ts';
+import { OutboxWorld, playOutboxSchedules, type Sender } from '#shared/players/play-outbox.ts';
 import { sendInside } from './send-inside.ts';
 
 const inside = (): Sender => ({ name: 'send-inside', handle: sendInside, relay: null });

@@ -8,7 +8,7 @@
 // stopped here, on failure too.
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/system/browser.ts';
-import { saidBody } from '#shared/client-words.ts';
+import { saidBody } from '#shared/words/client-words.ts';
 import type { Backend } from '../server/backend.ts';
 import type { EndpointOption } from '../server/endpoint.ts';
 import type { CodeChoice } from '../server/key-store.ts';

@@ -9,7 +9,7 @@
 //
 // Any `(request: Request) => Promise<Response>` serves: exercise 06's endpoint on PostgreSQL
 // (postgres-endpoint.ts), or the harness's in-memory TicketEndpoint through a small adapter (fake-endpoint.ts).
-import type { Ticket } from '#shared/model.ts';
+import type { Ticket } from '#shared/model/model.ts';
 import { serveFetch, type FetchHandler } from './fetch-server.ts';
 
 // One request that reached the endpoint: the key it carried, its body, and what the endpoint answered.

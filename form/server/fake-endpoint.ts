@@ -1,4 +1,4 @@
-// The harness's in-memory TicketEndpoint (#shared/ticket-endpoint.ts) as a Fetch-API handler: a stand-in for
+// The harness's in-memory TicketEndpoint (#shared/fakes/ticket-endpoint.ts) as a Fetch-API handler: a stand-in for
 // exercise 06's endpoint with the same wire format, that starts at once and needs no PostgreSQL
 // (`npm run form -- --memory`, and the harness's tests of the network).
 //
@@ -8,7 +8,7 @@
 //
 // Each request is answered at once: it arrives and is worked on in one go, so the endpoint itself never holds
 // one in flight. A 409 in the journeys comes from the network panel, standing in for a slow server.
-import { TicketEndpoint } from '#shared/ticket-endpoint.ts';
+import { TicketEndpoint } from '#shared/fakes/ticket-endpoint.ts';
 import type { FetchHandler } from './fetch-server.ts';
 import { serveBackend, type Backend } from './backend.ts';
 

@@ -8,7 +8,7 @@ import { Network } from './network.ts';
 import { pickWritten } from '../pick.ts';
 import * as solution from '../../solutions/04-send-button-key/submission.ts';
 import { todo } from '#shared/todo.ts';
-import type { KeyStoreCode } from '#shared/play-client.ts';
+import type { KeyStoreCode } from '#shared/players/play-client.ts';
 
 const running: { stop: () => Promise<void> }[] = [];
 afterEach(async () => {

@@ -2,11 +2,11 @@
 // grader's seed (sends, lost answers, held requests, reloads) played by the reference key store first; what it
 // did becomes the journey's expectation, and the learner's is judged against it step by step.
 import fc from 'fast-check';
-import { clientJourneys, type ClientJourney } from '#shared/client-journeys.ts';
-import { journeyOf, moves } from '#shared/explore-client.ts';
-import { judgeJourney } from '#shared/judge-client.ts';
-import type { Played } from '#shared/play-client.ts';
-import type { FormState } from '#shared/send-button.ts';
+import { clientJourneys, type ClientJourney } from '#shared/loaders/client-journeys.ts';
+import { journeyOf, moves } from '#shared/players/explore-client.ts';
+import { judgeJourney } from '#shared/players/judge-client.ts';
+import type { Played } from '#shared/players/play-client.ts';
+import type { FormState } from '#shared/model/send-button.ts';
 import { NotWrittenYet } from '#shared/todo.ts';
 import type { SaidError } from '../observe/observer.ts';
 import { heldOut, type Probe } from '../probe.ts';

@@ -6,10 +6,10 @@ import {
 	type Delivery,
 	type HandlerName,
 	type HandlerSchedule
-} from '#shared/handler-schedules.ts';
-import { faults, type Webhook } from '#shared/model.ts';
-import { judgeHandler, type Played } from '#shared/play-handler.ts';
-import { identity } from '#shared/words.ts';
+} from '#shared/loaders/handler-schedules.ts';
+import { faults, type Webhook } from '#shared/model/model.ts';
+import { judgeHandler, type Played } from '#shared/players/play-handler.ts';
+import { identity } from '#shared/words/words.ts';
 import { canonical, heldOut, said, type Check, type ProbeSettings } from '../probe.ts';
 
 // A few identities, so deliveries repeat; "a:b"/"c" and "a"/"b:c" read the same when joined with ":".
@@ -72,7 +72,7 @@ export const snapshotIsACopy: Check = {
 	judge: (_input, { before, after }: { before: unknown; after: unknown }) =>
 		canonical(after) === canonical(before)
 			? null
-			: `Changing what snapshot() returned changed the handler's store.\nbefore: ${said(before)}\nafter:  ${said(after)}\nReturn a copy (copyDatabase from #shared/model.ts), not the live arrays.`
+			: `Changing what snapshot() returned changed the handler's store.\nbefore: ${said(before)}\nafter:  ${said(after)}\nReturn a copy (copyDatabase from #shared/model/model.ts), not the live arrays.`
 };
 
 export function heldOutSchedules(settings: ProbeSettings, name: HandlerName): Check[] {

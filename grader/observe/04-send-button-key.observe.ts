@@ -1,5 +1,5 @@
 // Exercise 04 in the sandbox: journeys (sends, lost answers, reloads) played by the learner's key store.
-import { playJourney } from '#shared/play-client.ts';
+import { playJourney } from '#shared/players/play-client.ts';
 import { saidError, type Observers } from './observer.ts';
 
 export const observers: Observers = {

@@ -7,13 +7,13 @@ import {
 	type Delivery,
 	type HandlerName,
 	type HandlerSchedule
-} from '#shared/handler-schedules.ts';
-import type { Handler, Outcome } from '#shared/model.ts';
-import { describeDelivery, judgeHandler, playHandler } from '#shared/play-handler.ts';
-import { answerOf, judgeRace, playRace, saidAnswer, stubIn, type RaceHandler } from '#shared/play-race.ts';
-import { raceSchedules, type RaceImplementation } from '#shared/race-schedules.ts';
-import { inTurn } from '#shared/scheduler.ts';
-import { saidTicket } from '#shared/words.ts';
+} from '#shared/loaders/handler-schedules.ts';
+import type { Handler, Outcome } from '#shared/model/model.ts';
+import { describeDelivery, judgeHandler, playHandler } from '#shared/players/play-handler.ts';
+import { answerOf, judgeRace, playRace, saidAnswer, stubIn, type RaceHandler } from '#shared/players/play-race.ts';
+import { raceSchedules, type RaceImplementation } from '#shared/loaders/race-schedules.ts';
+import { inTurn } from '#shared/database/scheduler.ts';
+import { saidTicket } from '#shared/words/words.ts';
 import { saidReceiptShort } from './lesson-words.ts';
 import {
 	files,

@@ -1,8 +1,8 @@
 // What the page asks the sandbox worker, and what it answers. Everything here is plain data.
-import type { Delivery, HandlerName } from '#shared/handler-schedules.ts';
-import type { Database, Outcome } from '#shared/model.ts';
-import type { RaceImplementation } from '#shared/race-schedules.ts';
-import type { TraceLine } from '#shared/trace.ts';
+import type { Delivery, HandlerName } from '#shared/loaders/handler-schedules.ts';
+import type { Database, Outcome } from '#shared/model/model.ts';
+import type { RaceImplementation } from '#shared/loaders/race-schedules.ts';
+import type { TraceLine } from '#shared/database/trace.ts';
 
 // Play deliveries on both sides: a schedule by name (judged against its expectations), or the learner's own
 // Try it deliveries (judged against the solution's handlers).

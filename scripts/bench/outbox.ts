@@ -3,9 +3,9 @@
 import fc from 'fast-check';
 import { sendInside } from '../../exercises/05-email-outbox/send-inside.ts';
 import { handleWithOutbox, relay } from '../../solutions/05-email-outbox/outbox.ts';
-import { outboxProperty } from '#shared/outbox-property.ts';
-import { outboxSchedules } from '#shared/outbox-schedules.ts';
-import { judgeOutbox, playOutbox, type Sender } from '#shared/play-outbox.ts';
+import { outboxProperty } from '#shared/players/outbox-property.ts';
+import { outboxSchedules } from '#shared/loaders/outbox-schedules.ts';
+import { judgeOutbox, playOutbox, type Sender } from '#shared/players/play-outbox.ts';
 
 const casesAt = process.argv.indexOf('--cases');
 const cases = casesAt > 0 ? Number(process.argv[casesAt + 1]) : 1000;

@@ -3,8 +3,8 @@
 //   --full3   also walk every interleaving of three workers on the fix without pruning (slower)
 import { handleSeparately } from '../../exercises/03-the-race/separate.ts';
 import { handleAtomically } from '../../solutions/03-the-race/atomic.ts';
-import type { RaceHandler } from '#shared/play-race.ts';
-import { exploreSameEvent } from '#shared/race-checks.ts';
+import type { RaceHandler } from '#shared/players/play-race.ts';
+import { exploreSameEvent } from '#shared/players/race-checks.ts';
 
 type Row = {
 	workers: number;

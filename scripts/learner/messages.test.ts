@@ -1,6 +1,6 @@
 // The failure messages a learner reads, checked as a learner would read them.
 import { describe, expect, it } from 'vitest';
-import { handlerSchedules } from '#shared/handler-schedules.ts';
+import { handlerSchedules } from '#shared/loaders/handler-schedules.ts';
 import {
 	copyDatabase,
 	crashed,
@@ -9,9 +9,9 @@ import {
 	type Handler,
 	type Outcome,
 	type Webhook
-} from '#shared/model.ts';
-import { judgeHandler, playHandler } from '#shared/play-handler.ts';
-import { messageWidth, sideBySide } from '#shared/report.ts';
+} from '#shared/model/model.ts';
+import { judgeHandler, playHandler } from '#shared/players/play-handler.ts';
+import { messageWidth, sideBySide } from '#shared/words/report.ts';
 import { NotWrittenYet, todo } from '#shared/todo.ts';
 
 const schedule = (name: string) => handlerSchedules().find((s) => s.name === name)!;

@@ -5,7 +5,7 @@ import {
 	type KeyStore,
 	type Pending,
 	type Submissions
-} from '#shared/send-button.ts';
+} from '#shared/model/send-button.ts';
 
 // The stored text, if it is a submission: anything else (not JSON, no key, no body) counts as nothing.
 function read<T>(saved: string): Pending<T> | null {

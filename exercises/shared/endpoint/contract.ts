@@ -20,15 +20,15 @@
 //
 // The store's transaction: lockKey is PostgreSQL's pg_try_advisory_xact_lock, held until the transaction ends
 // (commit, rollback, or a crash that drops the connection). saveKey and saveReceipt throw UniqueViolation
-// (#shared/database.ts) when the key is already saved; an insert of a key that another open transaction saved
+// (#shared/database/database.ts) when the key is already saved; an insert of a key that another open transaction saved
 // waits for it to end first, as PostgreSQL does. After any error inside work, the transaction is over: the
 // store rolls it back and throws the error on. Ticket ids count from 1 with no gaps: a rolled-back ticket
 // gives its number back.
 import { createHash } from 'node:crypto';
-import type { Receipt, Ticket, Webhook } from '../model.ts';
-import { canonical } from '../ticket-endpoint.ts';
+import type { Receipt, Ticket, Webhook } from '../model/model.ts';
+import { canonical } from '../fakes/ticket-endpoint.ts';
 
-export { canonical, maxKeyLength } from '../ticket-endpoint.ts';
+export { canonical, maxKeyLength } from '../fakes/ticket-endpoint.ts';
 
 export type Route = (request: Request) => Promise<Response>;
 

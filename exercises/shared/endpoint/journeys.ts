@@ -12,8 +12,8 @@
 // 'server-fails' makes the ticket's insert fail, and the endpoint's remember policy decides the rest.
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ClientJourney, Fate } from '../client-journeys.ts';
-import { MemoryStorage } from '../memory-storage.ts';
+import type { ClientJourney, Fate } from '../loaders/client-journeys.ts';
+import { MemoryStorage } from '../fakes/memory-storage.ts';
 import {
 	keyStoreClient,
 	newKeyPerAttempt,
@@ -23,9 +23,9 @@ import {
 	type Played,
 	type PlayedStep,
 	type SentRequest
-} from '../play-client.ts';
-import type { Answer, FormState, TicketBody } from '../send-button.ts';
-import type { Reply } from '../ticket-endpoint.ts';
+} from '../players/play-client.ts';
+import type { Answer, FormState, TicketBody } from '../model/send-button.ts';
+import type { Reply } from '../fakes/ticket-endpoint.ts';
 import { defaultRetention, type Remember } from './contract.ts';
 import { Plan } from './faults.ts';
 import { answerLimitMs, scheduleStart, type EndpointCode } from './play.ts';

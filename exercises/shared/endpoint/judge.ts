@@ -1,8 +1,8 @@
 // Judges a played endpoint schedule request by request, and says in the lesson's words where it went another way.
-import { canonical } from '../ticket-endpoint.ts';
+import { canonical } from '../fakes/ticket-endpoint.ts';
 import { NotWrittenYet } from '../todo.ts';
-import { sideBySide } from '../report.ts';
-import { saidReceipt, saidTicket } from '../words.ts';
+import { sideBySide } from '../words/report.ts';
+import { saidReceipt, saidTicket } from '../words/words.ts';
 import { answerLimitMs, bodyOf, type Answer, type PlayedEndpoint } from './play.ts';
 import type { EndpointSchedule, ExpectedAnswer, Send } from './schedules.ts';
 

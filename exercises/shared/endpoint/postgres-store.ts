@@ -16,8 +16,8 @@
 // A later helper can serve the same Transaction over the workbook's PostgresConnection instead of its own pool.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { UniqueViolation } from '../database.ts';
-import type { Receipt, Ticket } from '../model.ts';
+import { UniqueViolation } from '../database/database.ts';
+import type { Receipt, Ticket } from '../model/model.ts';
 import type { EventIdentity, KeyRecord, Store, StoredReceipt, Transaction } from './contract.ts';
 import { planNow } from './faults.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { schedulesDir } from '../schedules.ts';
+import { schedulesDir } from '../loaders/schedules.ts';
 import { endpointSchedules, loadEndpointSchedule } from './schedules.ts';
 
 const name = 'key-in-flight-gets-409';

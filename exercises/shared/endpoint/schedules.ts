@@ -1,6 +1,6 @@
 // The endpoint schedules (schedules/endpoint/): requests over HTTP, faults, clock moves, and what must follow.
-import type { Receipt, Ticket } from '../model.ts';
-import { loadSchedule, loadSchedules, type Check } from '../schedules.ts';
+import type { Receipt, Ticket } from '../model/model.ts';
+import { loadSchedule, loadSchedules, type Check } from '../loaders/schedules.ts';
 import type { Remember } from './contract.ts';
 import type { Fault } from './faults.ts';
 

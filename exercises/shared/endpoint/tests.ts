@@ -1,15 +1,15 @@
 // The tests exercise 06's file calls: every endpoint schedule under each policy it names, and the nine handler
 // schedules sent to POST /webhooks over HTTP, all on one PostgreSQL per test run (postgres-on-demand.ts).
 import { describe, it } from 'vitest';
-import { clientJourneys } from '../client-journeys.ts';
-import { judgeJourney } from '../judge-client.ts';
-import type { KeyStoreCode } from '../play-client.ts';
+import { clientJourneys } from '../loaders/client-journeys.ts';
+import { judgeJourney } from '../players/judge-client.ts';
+import type { KeyStoreCode } from '../players/play-client.ts';
 import { rememberPolicies } from './contract.ts';
 import { playJourneyOverHttp, triedAgainstEverything } from './journeys.ts';
-import { handlerSchedules } from '../handler-schedules.ts';
-import type { Outcome } from '../model.ts';
-import { describeDelivery, judgeHandler, ScheduleMismatch } from '../play-handler.ts';
-import { plays } from '../plays.ts';
+import { handlerSchedules } from '../loaders/handler-schedules.ts';
+import type { Outcome } from '../model/model.ts';
+import { describeDelivery, judgeHandler, ScheduleMismatch } from '../players/play-handler.ts';
+import { plays } from '../loaders/plays.ts';
 import { NotWrittenYet } from '../todo.ts';
 import { playEndpoint, type EndpointCode } from './play.ts';
 import { judgeEndpoint } from './judge.ts';

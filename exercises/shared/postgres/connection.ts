@@ -36,10 +36,10 @@ import {
 	type SharedDatabase,
 	type TicketDraft,
 	type WorkerConnection
-} from '../database.ts';
-import type { Receipt, Ticket } from '../model.ts';
-import type { TraceLine } from '../trace.ts';
-import { identity } from '../words.ts';
+} from '../database/database.ts';
+import type { Receipt, Ticket } from '../model/model.ts';
+import type { TraceLine } from '../database/trace.ts';
+import { identity } from '../words/words.ts';
 
 // A statement's answer, kept until the worker may hear it: it never rejects.
 type Answer = { ok: true; result: pg.QueryResult } | { ok: false; error: unknown };

@@ -5,12 +5,12 @@
 //
 //   const problem = await differ('two-workers-alternate', () => plans, () => inTurn([...]), () => place.fresh());
 //   if (problem) throw new ScheduleMismatch(problem);
-import { InMemoryDatabase, type Contents, type SharedDatabase } from '../database.ts';
-import { sideBySide } from '../report.ts';
-import { runWorkers, type Pick, type WorkerPlan } from '../scheduler.ts';
-import { tellTrace } from '../trace.ts';
-import { saidReceipt, saidTicket } from '../words.ts';
-import { answered } from '../play-outbox.ts';
+import { InMemoryDatabase, type Contents, type SharedDatabase } from '../database/database.ts';
+import { sideBySide } from '../words/report.ts';
+import { runWorkers, type Pick, type WorkerPlan } from '../database/scheduler.ts';
+import { tellTrace } from '../database/trace.ts';
+import { saidReceipt, saidTicket } from '../words/words.ts';
+import { answered } from '../players/play-outbox.ts';
 
 function rows(contents: Contents): string[] {
 	return [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { UniqueViolation, type Connection } from '../database.ts';
-import { ScheduleMismatch } from '../play-handler.ts';
-import { inTurn, runWorkers, type WorkerPlan } from '../scheduler.ts';
+import { UniqueViolation, type Connection } from '../database/database.ts';
+import { ScheduleMismatch } from '../players/play-handler.ts';
+import { inTurn, runWorkers, type WorkerPlan } from '../database/scheduler.ts';
 import { differ } from './differential.ts';
 import { PostgresPlace } from './place.ts';
 

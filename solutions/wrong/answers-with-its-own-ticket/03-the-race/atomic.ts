@@ -1,6 +1,6 @@
-import { UniqueViolation, type Connection } from '#shared/database.ts';
-import type { Outcome, Webhook } from '#shared/model.ts';
-import { replay } from '#shared/replay.ts';
+import { UniqueViolation, type Connection } from '#shared/database/database.ts';
+import type { Outcome, Webhook } from '#shared/model/model.ts';
+import { replay } from '#shared/model/replay.ts';
 
 // Wrong: on the unique violation it rolls back, but answers with the ticket it had saved, which the
 // rollback just took away, instead of reading the receipt the winner committed.

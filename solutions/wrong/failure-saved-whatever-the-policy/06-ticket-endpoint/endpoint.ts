@@ -1,4 +1,4 @@
-import { UniqueViolation } from '#shared/database.ts';
+import { UniqueViolation } from '#shared/database/database.ts';
 import {
 	fingerprint,
 	json,
@@ -10,8 +10,8 @@ import {
 	type SavedResponse,
 	type Transaction
 } from '#shared/endpoint/contract.ts';
-import type { Outcome, Webhook } from '#shared/model.ts';
-import { replay } from '#shared/replay.ts';
+import type { Outcome, Webhook } from '#shared/model/model.ts';
+import { replay } from '#shared/model/replay.ts';
 
 // Why this Idempotency-Key can't be used, or null when it can.
 function keyProblem(key: string | null): string | null {

@@ -5,7 +5,7 @@ import {
 	type KeyStore,
 	type Pending,
 	type Submissions
-} from '#shared/send-button.ts';
+} from '#shared/model/send-button.ts';
 
 // Wrong on purpose: a 409 (the first request is still in progress) is taken as a definite no,
 // so the key is forgotten while the request it names may still create a ticket.

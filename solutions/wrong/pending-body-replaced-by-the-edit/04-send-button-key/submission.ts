@@ -5,7 +5,7 @@ import {
 	type KeyStore,
 	type Pending,
 	type Submissions
-} from '#shared/send-button.ts';
+} from '#shared/model/send-button.ts';
 
 // Wrong on purpose: a retry keeps the key but sends the edited fields, so the same key now
 // carries another request, and the endpoint refuses it with 422.

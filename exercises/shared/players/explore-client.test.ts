@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { brokenJourney } from './explore-client.ts';
+import { meaning, plain, right } from '../fakes/key-store-mistakes.ts';
+
+describe('made-up journeys (fast-check) against the usual mistakes', () => {
+	it('a plain key store keeps every promise', () => {
+		expect(brokenJourney({ submissions: plain(), afterAnswer: right })).toBeNull();
+	});
+	it('a new key per attempt: a new key before a definite answer', () => {
+		const problem = brokenJourney({ submissions: plain({ keyPerAttempt: true }), afterAnswer: right });
+		expect(problem).toContain(
+			'carried a new key, "key-2", though the form never heard a definite answer for "key-1"'
+		);
+		expect(problem).toMatch(/step 1: type "Problem 1" into support\n {2}step 2: send from support/);
+	});
+	it('the edited fields replace the body: a key carries two bodies', () => {
+		const problem = brokenJourney({ submissions: plain({ latestBody: true }), afterAnswer: right });
+		expect(problem).toContain('key "key-1" carried "Problem 1" and then "Problem 2"');
+	});
+	it('the key only in memory: a reload makes a new key', () => {
+		const problem = brokenJourney({ submissions: plain({ memoryOnly: true }), afterAnswer: right });
+		expect(problem).toContain('though the form never heard a definite answer');
+		expect(problem).toContain('the tab reloads');
+	});
+	it('forgetting the key on a 409 or a 5xx', () => {
+		const problem = brokenJourney({ submissions: plain(), afterAnswer: meaning(() => true) });
+		expect(problem).toContain('though the form never heard a definite answer');
+	});
+});
