@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { heading } from '#shared/manifest.ts';
 import { ScheduleMismatch } from '#shared/players/play-handler.ts';
 import { playHandlerSchedulesOneAtATime, playRaceSchedules } from '#shared/players/play-race.ts';
-import { checkRaceProperty, exploreSameEvent, tellPropertyFailure, tellRun } from '#shared/players/race-checks.ts';
+import {
+	checkRaceProperty,
+	exploreSameEvent,
+	tellPropertyFailure,
+	tellRun
+} from '#shared/players/race-checks.ts';
 import type { Explored } from '#shared/database/scheduler.ts';
 import type { Outcome } from '#shared/model/model.ts';
 import { handleAtomically } from './atomic.ts';

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { heading } from '#shared/manifest.ts';
 import { playHandlerSchedulesOneAtATime, playRaceSchedules } from '#shared/players/play-race.ts';
-import { checkRaceProperty, exploreSameEvent, tellPropertyFailure, tellRun } from '#shared/players/race-checks.ts';
+import {
+	checkRaceProperty,
+	exploreSameEvent,
+	tellPropertyFailure,
+	tellRun
+} from '#shared/players/race-checks.ts';
 import { handleSeparately } from './separate.ts';
 
 // These pass as shipped: they pin what separate.ts does, bug included.

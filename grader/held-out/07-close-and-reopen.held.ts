@@ -12,7 +12,11 @@ import {
 	type Rules,
 	type StartTicket
 } from '#shared/model/status-model.ts';
-import { statusSchedules, type ChangeDelivery, type StatusSchedule } from '#shared/loaders/status-schedules.ts';
+import {
+	statusSchedules,
+	type ChangeDelivery,
+	type StatusSchedule
+} from '#shared/loaders/status-schedules.ts';
 import { saidChange } from '#shared/words/status-words.ts';
 import { canonical, heldOut, said, type Check, type Probe } from '../probe.ts';
 

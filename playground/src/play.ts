@@ -10,7 +10,14 @@ import {
 } from '#shared/loaders/handler-schedules.ts';
 import type { Handler, Outcome } from '#shared/model/model.ts';
 import { describeDelivery, judgeHandler, playHandler } from '#shared/players/play-handler.ts';
-import { answerOf, judgeRace, playRace, saidAnswer, stubIn, type RaceHandler } from '#shared/players/play-race.ts';
+import {
+	answerOf,
+	judgeRace,
+	playRace,
+	saidAnswer,
+	stubIn,
+	type RaceHandler
+} from '#shared/players/play-race.ts';
 import { raceSchedules, type RaceImplementation } from '#shared/loaders/race-schedules.ts';
 import { inTurn } from '#shared/database/scheduler.ts';
 import { saidTicket } from '#shared/words/words.ts';
