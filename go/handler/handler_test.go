@@ -1,6 +1,7 @@
 package handler
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -89,24 +90,49 @@ func TestReplay(t *testing.T) {
 	}
 }
 
-// TestSnapshotIsACopy: whoever holds a snapshot can't change the store through it.
+// TestSnapshotIsACopy: whoever holds a snapshot can't change the store through it. What the store held
+// is written down as JSON before the scribbling, so a snapshot that shares its arrays can't change
+// "before" too.
 func TestSnapshotIsACopy(t *testing.T) {
 	for name, h := range map[string]Handler{"TicketHandler": &TicketHandler{}, "ReceiptHandler": &ReceiptHandler{}} {
 		t.Run(name, func(t *testing.T) {
-			h.Handle(evt42, NoFault)
-			before := h.Snapshot()
-			copied := h.Snapshot()
-			copied.Tickets[0].Subject = "Changed through a snapshot"
-			copied.Tickets = append(copied.Tickets, Ticket{ID: 99, Tenant: "mallory"})
-			if len(copied.Receipts) > 0 {
-				copied.Receipts[0].TicketID = 99
-			}
-			if after := h.Snapshot(); !reflect.DeepEqual(before, after) {
-				t.Errorf("changing a snapshot changed the store:\nbefore: %+v\nafter:  %+v", before, after)
+			if before, after, changed := scribbleOnSnapshot(h); changed {
+				t.Errorf("changing a snapshot changed the store:\nbefore: %s\nafter:  %s", before, after)
 			}
 		})
 	}
+	t.Run("a live snapshot is caught", func(t *testing.T) {
+		if _, _, changed := scribbleOnSnapshot(&liveSnapshot{}); !changed {
+			t.Error("a handler whose Snapshot hands out its own arrays passed the check")
+		}
+	})
 }
+
+// scribbleOnSnapshot handles evt-42, changes what Snapshot returned, and says whether the store changed.
+func scribbleOnSnapshot(h Handler) (before, after string, changed bool) {
+	h.Handle(evt42, NoFault)
+	said := func(db Database) string {
+		data, _ := json.Marshal(db)
+		return string(data)
+	}
+	before = said(h.Snapshot())
+	copied := h.Snapshot()
+	if len(copied.Tickets) > 0 {
+		copied.Tickets[0].Subject = "Changed through a snapshot"
+	}
+	copied.Tickets = append(copied.Tickets, Ticket{ID: 99, Tenant: "mallory"})
+	if len(copied.Receipts) > 0 {
+		copied.Receipts[0].TicketID = 99
+	}
+	after = said(h.Snapshot())
+	return before, after, before != after
+}
+
+// liveSnapshot is the mistake TestSnapshotIsACopy must catch: a receipt handler whose Snapshot is the
+// store itself.
+type liveSnapshot struct{ ReceiptHandler }
+
+func (h *liveSnapshot) Snapshot() Database { return h.db }
 
 // A repeat whose worker dies after the commit must not save anything new either.
 func TestReplayThatCrashesAfterCommitSavesNothing(t *testing.T) {
