@@ -1,6 +1,7 @@
 package keystore
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -138,5 +139,37 @@ func TestAfterAnswerReadsTheStatusFamily(t *testing.T) {
 				t.Errorf("a new key after it: %v, want %v", finished, test.finished)
 			}
 		})
+	}
+}
+
+// TestKeyLengthAndBlankSubjectAsTypeScriptCounts: a key's 255 characters are code points, and a blank
+// subject is white space by JavaScript's trim(), so both endpoints answer every request alike.
+func TestKeyLengthAndBlankSubjectAsTypeScriptCounts(t *testing.T) {
+	signIn := []byte(`{"subject":"Cannot sign in"}`)
+	for _, character := range []string{"é", "😀"} {
+		e := NewTicketEndpoint("acme")
+		if reply := e.Respond(e.Arrive(strings.Repeat(character, MaxKeyLength), signIn), false); reply.Status != 201 {
+			t.Errorf("a key of %d %q got %d, want 201", MaxKeyLength, character, reply.Status)
+		}
+		if reply := e.Respond(e.Arrive(strings.Repeat(character, MaxKeyLength+1), signIn), false); reply.Status != 400 {
+			t.Errorf("a key of %d %q got %d, want 400", MaxKeyLength+1, character, reply.Status)
+		}
+	}
+	subjects := []struct {
+		subject string
+		status  int
+	}{
+		{"\u00a0\u2003\u3000", 400},
+		{"\ufeff \u2028", 400},
+		{"\t\n\v\f\r", 400},
+		{"\u0085", 201}, // next line: white space to unicode.IsSpace, not to trim()
+		{"\u200b", 201}, // a zero-width space is not white space
+	}
+	for _, test := range subjects {
+		e := NewTicketEndpoint("acme")
+		body, _ := json.Marshal(map[string]string{"subject": test.subject})
+		if reply := e.Respond(e.Arrive("k", body), false); reply.Status != test.status {
+			t.Errorf("subject %q got %d, want %d", test.subject, reply.Status, test.status)
+		}
 	}
 }
