@@ -2,7 +2,8 @@
 // talks to the shared database, and says where the run went another way, with the trace that shows it.
 import { describe, it } from 'vitest';
 import { DatabaseError, InMemoryDatabase, type Connection, type Contents } from './database.ts';
-import { handlerSchedules, type HandlerName, type HandlerSchedule } from './handler-schedules.ts';
+import { handlerScheduleGroups, type HandlerName, type HandlerSchedule } from './handler-schedules.ts';
+import type { Located } from './schedules.ts';
 import type { Fault, Outcome, Webhook } from './model.ts';
 import { describeDelivery, judgeHandler, ScheduleMismatch } from './play-handler.ts';
 import { plays } from './plays.ts';
@@ -217,15 +218,16 @@ export async function playDeliveries(
 	return { outcomes, db };
 }
 
-// The nine handler schedules, one delivery at a time, held to one column of their expectations.
+// The handler schedules, one delivery at a time, held to one column of their expectations: the lesson's
+// nine, then the ones beyond them.
 export function playHandlerSchedulesOneAtATime(name: HandlerName, handle: RaceHandler): void {
-	describe(`the handler schedules, one delivery at a time, as ${name}`, () => {
-		for (const schedule of handlerSchedules()) {
-			it(schedule.title, plays(schedule, name), async () => {
-				const { outcomes, db } = await playDeliveries(schedule, handle);
-				const problem = judgeHandler(schedule, name, { outcomes, db: db.committed() });
-				if (problem) throw new ScheduleMismatch(`${problem}\n\nWhat happened:\n${tellTrace(db.trace)}`);
-			});
-		}
-	});
+	const { lesson, beyond } = handlerScheduleGroups();
+	const play = (schedule: HandlerSchedule & Located) =>
+		it(schedule.title, plays(schedule, name), async () => {
+			const { outcomes, db } = await playDeliveries(schedule, handle);
+			const problem = judgeHandler(schedule, name, { outcomes, db: db.committed() });
+			if (problem) throw new ScheduleMismatch(`${problem}\n\nWhat happened:\n${tellTrace(db.trace)}`);
+		});
+	describe(`the handler schedules, one delivery at a time, as ${name}`, () => lesson.forEach(play));
+	describe(`beyond the lesson's nine, one delivery at a time, as ${name}`, () => beyond.forEach(play));
 }
