@@ -125,9 +125,10 @@ async function sameSchedulesInBoth(): Promise<Result> {
 }
 
 // Made-up cases from the day's seed, played by both languages' solutions: every case must get one answer.
+// One pass for the whole run (its cases are many), one failure for each case where the answers differ.
 async function sameAnswersInBoth(): Promise<Result> {
-	const { cases, problems } = await differential();
-	return { passed: cases - problems.length, failed: problems.length, problems: problems.slice(0, 10) };
+	const { problems } = await differential();
+	return { passed: problems.length ? 0 : 1, failed: problems.length, problems: problems.slice(0, 10) };
 }
 
 // The Go steps. Without go on the PATH they are skipped in one line, except on CI, where that fails.
