@@ -2,6 +2,7 @@ package keystore
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -172,4 +173,30 @@ func TestKeyLengthAndBlankSubjectAsTypeScriptCounts(t *testing.T) {
 			t.Errorf("subject %q got %d, want %d", test.subject, reply.Status, test.status)
 		}
 	}
+}
+
+// TestTheFormLocksItsFieldsWhileUnsure: train-reload's edit comes while the outcome is unknown, so the
+// form refuses it and the retry sends what was sent; a journey that says otherwise fails, naming the step.
+func TestTheFormLocksItsFieldsWhileUnsure(t *testing.T) {
+	all, err := LoadJourneys()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range all {
+		if j.Name != "train-reload" {
+			continue
+		}
+		got := play(j)
+		if !got.steps[3].locked || got.requests[1].body.Subject != "Cannot sign in" {
+			t.Errorf("step 4 locked: %v, request 2 sent %q; want the edit refused and the first body sent", got.steps[3].locked, got.requests[1].body.Subject)
+		}
+		unlocked := j
+		unlocked.Steps = slices.Clone(j.Steps)
+		unlocked.Steps[3].Locked = nil
+		if problem := judge(unlocked, play(unlocked)); !strings.Contains(problem, "step 4") || !strings.Contains(problem, "the form refused this edit") {
+			t.Errorf("a journey expecting the edit taken was judged:\n%s", problem)
+		}
+		return
+	}
+	t.Fatal("no train-reload journey")
 }

@@ -66,7 +66,12 @@ type sent struct {
 type playedStep struct {
 	request *sent
 	shows   map[string]FormState
+	// locked: a type or edit step the form refused, because its fields were locked.
+	locked bool
 }
+
+// isLocked: a form locks its fields from Send until a definite answer, while it shows sending or unsure.
+func isLocked(shows FormState) bool { return shows.Kind == "sending" || shows.Kind == "unsure" }
 
 type played struct {
 	steps    []playedStep
@@ -126,9 +131,14 @@ func play(j Journey) played {
 	open()
 	for _, step := range j.Steps {
 		var request *sent
+		locked := false
 		switch step.Do {
 		case "type", "edit":
-			forms[*step.Form].fields.Subject = *step.Subject
+			// The fields are locked while the outcome is unknown: Try again sends what was sent.
+			f := forms[*step.Form]
+			if locked = isLocked(f.shows); !locked {
+				f.fields.Subject = *step.Subject
+			}
 		case "send":
 			f := forms[*step.Form]
 			f.shows = Sending
@@ -157,7 +167,7 @@ func play(j Journey) played {
 		for name, f := range forms {
 			shows[name] = f.shows
 		}
-		out.steps = append(out.steps, playedStep{request, shows})
+		out.steps = append(out.steps, playedStep{request, shows, locked})
 	}
 	out.tickets = endpoint.Tickets()
 	return out
@@ -263,6 +273,14 @@ func judge(j Journey, got played) string {
 			problems = requestProblems(j, got.steps[i].request.number, got, *step.Fate != "held")
 		case "release":
 			problems = requestProblems(j, *step.Number, got, true)
+		case "type", "edit":
+			if wantLocked := step.Locked != nil && *step.Locked; got.steps[i].locked != wantLocked {
+				if got.steps[i].locked {
+					problems = append(problems, fmt.Sprintf("the form refused this %s: its fields were still locked (it showed sending or unsure); expected it to take it.", step.Do))
+				} else {
+					problems = append(problems, fmt.Sprintf("the form took this %s; expected it refused: the fields stay locked while the outcome is unknown.", step.Do))
+				}
+			}
 		}
 		for _, form := range j.Forms {
 			if want, shown := step.Shows[form].String(), got.steps[i].shows[form].String(); want != shown {
