@@ -85,6 +85,12 @@ func (s *jsonSchema) known(node map[string]any, at string) error {
 			if err := s.known(value.(map[string]any), at+"/items"); err != nil {
 				return err
 			}
+		case "additionalProperties":
+			if inner, ok := value.(map[string]any); ok {
+				if err := s.known(inner, at+"/additionalProperties"); err != nil {
+					return err
+				}
+			}
 		case "oneOf":
 			for i, inner := range value.([]any) {
 				if err := s.known(inner.(map[string]any), fmt.Sprintf("%s/oneOf/%d", at, i)); err != nil {
@@ -169,8 +175,13 @@ func (s *jsonSchema) object(node map[string]any, object map[string]any, path str
 	for _, name := range names {
 		inner, known := properties[name].(map[string]any)
 		if !known {
-			if extra, ok := node["additionalProperties"].(bool); ok && !extra {
-				*problems = append(*problems, at(path, name)+": not a field here (misspelled?)")
+			switch extra := node["additionalProperties"].(type) {
+			case bool:
+				if !extra {
+					*problems = append(*problems, at(path, name)+": not a field here (misspelled?)")
+				}
+			case map[string]any: // every other field is held to this schema
+				s.validate(extra, object[name], at(path, name), problems)
 			}
 			continue
 		}

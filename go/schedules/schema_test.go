@@ -31,6 +31,10 @@ func TestTheSchemaFilesConstrainTheGoLoader(t *testing.T) {
 		{"a worker named in lower case", "race", "two-workers-alternate", func(s map[string]any) {
 			s["workers"].([]any)[0].(map[string]any)["name"] = "a"
 		}, `workers[0].name: must match pattern "^[A-Z]$"`},
+		{"a status below 100 in what a form shows", "client", "two-forms", func(s map[string]any) {
+			step := s["steps"].([]any)[1].(map[string]any)
+			step["shows"].(map[string]any)["support"] = map[string]any{"kind": "unsure", "status": -1}
+		}, "shows.support.status: must be >= 100"},
 		{"a form named twice", "client", "two-forms", func(s map[string]any) {
 			forms := s["forms"].([]any)
 			s["forms"] = append(forms, forms[0])

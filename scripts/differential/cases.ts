@@ -7,9 +7,14 @@
 //   endpoint  requests to the fake ticket endpoint: keys near 255 code    → every reply, and the tickets
 //             points, subjects of Unicode white space, bodies of any shape
 //   storage   a stored entry (damaged or not) and what a page then does   → every answer, and what is stored
+//   journey   a made-up client journey (sends, lost replies, held         → every request, what the form shows
+//             requests, reloads, a stored entry, a storage that breaks)     after each step, and the tickets
 //   schedule  a real schedule file with one field changed                 → does each loader accept it?
 import fc from 'fast-check';
+import type { ClientJourney, ClientName } from '#shared/client-journeys.ts';
+import { journeyOf, moves } from '#shared/explore-client.ts';
 import type { Fault, Webhook } from '#shared/model.ts';
+import { entryName } from '#shared/send-button.ts';
 
 export type StorageMethod = 'getItem' | 'setItem' | 'removeItem';
 export type StorageStep =
@@ -29,6 +34,7 @@ export type Case =
 	| { kind: 'handler'; deliveries: { event: Webhook; fault: Fault }[] }
 	| { kind: 'endpoint'; steps: EndpointStep[] }
 	| { kind: 'storage'; stored: string | null; steps: StorageStep[] }
+	| { kind: 'journey'; journey: ClientJourney }
 	| { kind: 'schedule'; schedule: ScheduleKind; name: string; text: string; changed: string };
 
 export type Cases = { seed: number; cases: Case[] };
@@ -164,6 +170,27 @@ const storage = fc
 	.tuple(stored, fc.array(storageStep, { minLength: 1, maxLength: 8 }))
 	.map(([stored, steps]): Case => ({ kind: 'storage', stored, steps }));
 
+// The made-up journeys of 04's property test, with a first subject that may be blank, the other client now
+// and then, a stored entry written behind the page's back, and a storage that breaks part way.
+const journey = fc
+	.tuple(
+		fc.array(moves, { minLength: 1, maxLength: 10 }),
+		fc.oneof(subject, blankish),
+		fc.constantFrom<ClientName>('key-store', 'key-store', 'key-store', 'new-key-per-attempt'),
+		fc.option(stored.filter((text) => text !== null)),
+		fc.option(fc.nat(12))
+	)
+	.map(([list, first, client, behind, breakAt]): Case => {
+		const made = journeyOf(list);
+		const steps = made.steps.slice();
+		steps[0] = { ...steps[0]!, subject: first };
+		if (breakAt !== null)
+			steps.splice(Math.min(breakAt, steps.length), 0, { do: 'break-storage', shows: {} });
+		if (behind !== null)
+			steps.unshift({ do: 'store', item: entryName('support'), value: behind!, shows: {} });
+		return { kind: 'journey', journey: { ...made, client, steps } };
+	});
+
 // One field of a real schedule changed to a value that may break a rule of its schema.
 export type ScheduleSource = { schedule: ScheduleKind; name: string; data: unknown };
 const oddValues: unknown[] = [
@@ -216,7 +243,14 @@ function schedule(sources: ScheduleSource[]) {
 		}));
 }
 
-export const caseCounts = { identity: 300, handler: 300, endpoint: 300, storage: 300, schedule: 300 };
+export const caseCounts = {
+	identity: 300,
+	handler: 300,
+	endpoint: 300,
+	storage: 300,
+	journey: 300,
+	schedule: 300
+};
 
 // The cases for one seed: the same seed gives the same cases, in the same order.
 export function generateCases(seed: number, sources: ScheduleSource[], counts = caseCounts): Cases {
@@ -229,6 +263,7 @@ export function generateCases(seed: number, sources: ScheduleSource[], counts = 
 			...take(handler, counts.handler, 2),
 			...take(endpoint, counts.endpoint, 3),
 			...take(storage, counts.storage, 4),
+			...take(journey, counts.journey, 6),
 			...take(schedule(sources), counts.schedule, 5)
 		]
 	};

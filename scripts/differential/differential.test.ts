@@ -3,7 +3,7 @@ import { generateCases } from './cases.ts';
 import { compareAnswers, firstDifference, scheduleSources } from './differential.ts';
 import { playTs } from './play-ts.ts';
 
-const few = { identity: 20, handler: 20, endpoint: 20, storage: 20, schedule: 20 };
+const few = { identity: 20, handler: 20, endpoint: 20, storage: 20, journey: 20, schedule: 20 };
 
 describe('the differential check', () => {
 	const sources = scheduleSources();
@@ -57,7 +57,7 @@ describe('the differential check', () => {
 
 	it('plays every kind of case, and a schedule case changes a real file', () => {
 		expect(new Set(cases.map((c) => c.kind))).toEqual(
-			new Set(['identity', 'handler', 'endpoint', 'storage', 'schedule'])
+			new Set(['identity', 'handler', 'endpoint', 'storage', 'journey', 'schedule'])
 		);
 		expect(ts).toHaveLength(cases.length);
 		const verdicts = cases.flatMap((c, i) =>

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { loadClientJourney } from '#shared/client-journeys.ts';
 import { loadHandlerSchedule } from '#shared/handler-schedules.ts';
 import { MemoryStorage } from '#shared/memory-storage.ts';
+import { playJourney } from '#shared/play-client.ts';
 import type { Handler } from '#shared/model.ts';
 import { loadOutboxSchedule } from '#shared/outbox-schedules.ts';
 import { loadRaceSchedule } from '#shared/race-schedules.ts';
@@ -13,7 +14,7 @@ import { entryName } from '#shared/send-button.ts';
 import { TicketEndpoint } from '#shared/ticket-endpoint.ts';
 import { TicketHandler } from '../../solutions/01-first-handler/handler.ts';
 import { ReceiptHandler, sameEvent } from '../../solutions/02-same-event/handler.ts';
-import { submissions } from '../../solutions/04-send-button-key/submission.ts';
+import { afterAnswer, submissions } from '../../solutions/04-send-button-key/submission.ts';
 import type { Case, ScheduleKind } from './cases.ts';
 
 const loaders: Record<ScheduleKind, (path: string) => unknown> = {
@@ -73,6 +74,28 @@ function endpoint(steps: Extract<Case, { kind: 'endpoint' }>['steps']) {
 	return { answers, tickets: endpoint.state().tickets };
 }
 
+function journey(c: Extract<Case, { kind: 'journey' }>) {
+	const played = playJourney(c.journey, { submissions, afterAnswer });
+	if (played.threw) return { threw: true };
+	return {
+		steps: played.steps.map(({ request, shows, locked }) => ({
+			request: request && {
+				key: request.key,
+				body: request.body,
+				reply: request.reply && {
+					status: request.reply.status,
+					ticketId: request.reply.ticketId,
+					replayed: request.reply.replayed,
+					reason: request.reply.reason
+				}
+			},
+			shows,
+			locked
+		})),
+		tickets: played.tickets
+	};
+}
+
 function schedule(c: Extract<Case, { kind: 'schedule' }>, dir: string) {
 	const path = join(dir, `${c.name}.json`);
 	writeFileSync(path, c.text);
@@ -100,6 +123,8 @@ export function playTs(cases: Case[]): unknown[] {
 					return endpoint(c.steps);
 				case 'storage':
 					return stored(c);
+				case 'journey':
+					return journey(c);
 				case 'schedule':
 					return schedule(c, dir);
 			}

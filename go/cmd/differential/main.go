@@ -42,6 +42,7 @@ type testCase struct {
 	Schedule   string             `json:"schedule"`
 	Name       string             `json:"name"`
 	Text       string             `json:"text"`
+	Journey    keystore.Journey   `json:"journey"`
 }
 
 // outcome is a handler's answer, with no ticket written as null, as TypeScript writes it.
@@ -185,6 +186,8 @@ func play(c testCase, dir string) any {
 		return endpoint(c.Steps)
 	case "storage":
 		return storage(c)
+	case "journey":
+		return keystore.Play(c.Journey)
 	case "schedule":
 		return schedule(c, dir)
 	}
