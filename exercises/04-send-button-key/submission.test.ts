@@ -181,7 +181,11 @@ describe(heading('04'), () => {
 				['a body that is not an object', JSON.stringify({ key: 'key-0', body: 'Cannot sign in' })],
 				['a body that is null', JSON.stringify({ key: 'key-0', body: null })],
 				['a body that is a list', JSON.stringify({ key: 'key-0', body: ['Cannot sign in'] })],
-				['a body whose field is not text', JSON.stringify({ key: 'key-0', body: { subject: 7 } })]
+				['a body whose field is not text', JSON.stringify({ key: 'key-0', body: { subject: 7 } })],
+				[
+					'a body with one text field and one that is not',
+					JSON.stringify({ key: 'key-0', body: { subject: 'Cannot sign in', priority: 2 } })
+				]
 			];
 			for (const [what, text] of damaged) {
 				it(`${what}: pending() is null, and Send starts a new request`, () => {

@@ -49,6 +49,7 @@ func TestDamagedEntries(t *testing.T) {
 		{"a body that is null", mustJSON(map[string]any{"key": "key-0", "body": nil})},
 		{"a body that is a list", mustJSON(map[string]any{"key": "key-0", "body": []string{"Cannot sign in"}})},
 		{"a body whose field is not text", mustJSON(map[string]any{"key": "key-0", "body": map[string]any{"subject": 7}})},
+		{"a body with one text field and one that is not", mustJSON(map[string]any{"key": "key-0", "body": map[string]any{"subject": "Cannot sign in", "priority": 2}})},
 	}
 	for _, test := range damaged {
 		t.Run(test.what, func(t *testing.T) {

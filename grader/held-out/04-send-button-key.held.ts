@@ -18,6 +18,8 @@ function expectedFrom(journey: ClientJourney, played: Played): ClientJourney {
 	const steps = journey.steps.map((step, i) => {
 		const shows = played.steps[i]!.shows as Record<string, FormState>;
 		const sent = played.steps[i]!.request;
+		// The form refuses an edit while it is unsure; what the reference's form refused is expected refused.
+		if (played.steps[i]!.locked) return { ...step, locked: true as const, shows };
 		if (step.do !== 'send' || !sent) return { ...step, shows };
 		const reply = played.requests[sent.number - 1]!.reply;
 		const request = {

@@ -126,6 +126,7 @@ const storedBody = fc.constantFrom<unknown>(
 	{ subject: 'Cannot sign in' },
 	{ subject: 7 },
 	{ subject: 'x', other: 'y' },
+	{ subject: 'x', count: 1 },
 	{},
 	null,
 	'Cannot sign in',
