@@ -30,19 +30,37 @@ export function countSchedules(report: GoReport, files: string[]): GoCount {
 	};
 }
 
+// The line itself. Any failure (a test, a package that did not build, go test's own exit code) makes it say
+// FAILED first, with counts taken from what ran: never a schedule tally alone over a red run.
+export function referenceLine(report: GoReport, files: string[]): string {
+	const { passed, total, subtests, failed, unplayed } = countSchedules(report, files);
+	const ran = report.tests.filter((test) => test.leaf && test.status !== 'skipped');
+	const red = ran.filter((test) => test.status === 'failed').map((test) => test.name);
+	const broken = report.problems.map((problem) => problem.split('\n')[0]!);
+	if (report.code !== 0 && red.length === 0 && broken.length === 0)
+		broken.push(`go test exited with code ${report.code}`);
+	const schedules = `${passed} of ${total} schedules green`;
+	const notes = [`${subtests} schedule subtests`];
+	if (failed.length) notes.push(`failed: ${failed.join(', ')}`);
+	if (unplayed) notes.push(`${unplayed} not played`);
+	if (red.length || broken.length) {
+		const what = [
+			red.length &&
+				`${red.length} of ${ran.length} Go tests failed (${red.slice(0, 3).join(', ')}${red.length > 3 ? ', …' : ''})`,
+			broken.length && broken.join('; ')
+		].filter(Boolean);
+		return `Go reference: FAILED: ${what.join('; ')}; ${schedules} (${notes.join('; ')})`;
+	}
+	if (subtests === 0)
+		return `Go reference: no schedule ran (no test said it plays one; ${ran.length} Go tests ran)`;
+	if (failed.length || unplayed) return `Go reference: FAILED: ${schedules} (${notes.join('; ')})`;
+	return `Go reference: ${schedules}, all ${ran.length} Go tests passed (${notes.join('; ')})`;
+}
+
 export async function goReference(goDir = join(root, 'go'), timeoutMs = 180_000): Promise<string> {
 	if (!existsSync(join(goDir, 'go.mod')))
 		return 'Go reference: not run: there is no go/ folder with a go.mod';
 	if (!(await goVersion())) return 'Go reference: not run: Go is not installed';
 	const report = await goTest(goDir, timeoutMs);
-	const { passed, total, subtests, failed, unplayed } = countSchedules(
-		report,
-		scheduleFiles(join(root, 'schedules'))
-	);
-	if (subtests === 0)
-		return `Go reference: no schedule ran (${report.problems[0]?.split('\n')[0] ?? 'no test said it plays one'})`;
-	const notes = [`${subtests} subtests`];
-	if (failed.length) notes.push(`failed: ${failed.join(', ')}`);
-	if (unplayed) notes.push(`${unplayed} not played`);
-	return `Go reference: ${passed} of ${total} schedules (${notes.join('; ')})`;
+	return referenceLine(report, scheduleFiles(join(root, 'schedules')));
 }

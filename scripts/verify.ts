@@ -10,6 +10,7 @@ import { vitestJson, type VitestReport } from './vitest-json.ts';
 import { MissingProgram, needProgram, systemPrograms, type SystemProgram } from './system/packages.ts';
 import { playWrongSolutions } from './wrong/play-wrong.ts';
 import { checkBrowserJourneys } from '../form/journeys/check.ts';
+import { differential } from './differential/differential.ts';
 
 // warnings are printed but fail nothing; skipped says, in one line, why a step did not run.
 type Result = { passed: number; failed: number; problems: string[]; warnings?: string[]; skipped?: string };
@@ -124,6 +125,13 @@ async function sameSchedulesInBoth(): Promise<Result> {
 	};
 }
 
+// Made-up cases from the day's seed, played by both languages' solutions: every case must get one answer.
+// One pass for the whole run (its cases are many), one failure for each case where the answers differ.
+async function sameAnswersInBoth(): Promise<Result> {
+	const { problems } = await differential();
+	return { passed: problems.length ? 0 : 1, failed: problems.length, problems: problems.slice(0, 10) };
+}
+
 // The Go steps. Without go on the PATH they are skipped in one line, except on CI, where that fails.
 async function goSteps(): Promise<Step[]> {
 	const version = await goVersion();
@@ -132,7 +140,8 @@ async function goSteps(): Promise<Step[]> {
 			{ name: 'Go formatting (gofmt -l)', check: gofmt },
 			{ name: 'Go vet (go vet ./...)', check: () => command('go', ['vet', './...'], goDir) },
 			{ name: 'the Go solutions pass every test (go test ./...)', check: goTestsPass },
-			{ name: 'TypeScript and Go play the same schedules', check: sameSchedulesInBoth }
+			{ name: 'TypeScript and Go play the same schedules', check: sameSchedulesInBoth },
+			{ name: 'TypeScript and Go give the same answers (differential check)', check: sameAnswersInBoth }
 		];
 	const why =
 		'`go` is not installed, so gofmt, go vet, go test and the TypeScript–Go parity check did not run';

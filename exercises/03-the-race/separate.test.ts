@@ -4,13 +4,38 @@ import { playHandlerSchedulesOneAtATime, playRaceSchedules } from '#shared/playe
 import {
 	checkRaceProperty,
 	exploreSameEvent,
+	sameEventSetUp,
 	tellPropertyFailure,
 	tellRun
 } from '#shared/players/race-checks.ts';
+import { exploreAll } from '#shared/database/scheduler.ts';
+import type { RaceHandler } from '#shared/players/play-race.ts';
 import { handleSeparately } from './separate.ts';
 
 // These pass as shipped: they pin what separate.ts does, bug included.
+// The first handler (exercise 01), over the database: every delivery saves a ticket.
+const createEveryTime: RaceHandler = async (conn, event) => ({
+	kind: 'created',
+	ticketId: await conn.saveTicket({ tenant: event.tenant, subject: event.subject })
+});
+
 describe(heading('03'), () => {
+	describe("the first handler, two at once (the lesson's section 09: create every time makes two tickets)", () => {
+		it('two workers get evt-42 at once: in every interleaving, two tickets, each worker answering created', async () => {
+			const explored = await exploreAll(sameEventSetUp(createEveryTime, 2), (run) => {
+				const { tickets } = run.db.committed();
+				const created = [...run.endings.values()].filter(
+					(ending) => ending.kind === 'answered' && ending.value.kind === 'created'
+				).length;
+				return tickets.length === 2 && created === 2
+					? null
+					: `${tickets.length} tickets and ${created} workers answered created, not 2 and 2`;
+			});
+			expect(explored.complete, 'one save each: two orders').toBe(2);
+			expect(explored.failures.map((failure) => failure.problem)).toEqual([]);
+		});
+	});
+
 	describe('separate.ts (given): right one at a time, wrong two at once', () => {
 		playHandlerSchedulesOneAtATime('receipt-in-commit', handleSeparately);
 		playRaceSchedules('separate', handleSeparately);

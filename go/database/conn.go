@@ -88,7 +88,7 @@ func (c *Conn) Rollback() (err error) {
 func (c *Conn) FindReceipt(event handler.Webhook) (*handler.Receipt, error) {
 	return run(c, "find-receipt", false, func(tx *transaction) (*handler.Receipt, *wait, error) {
 		for _, r := range c.db.receipts(tx) {
-			if handler.SameEvent(r.Webhook, event) {
+			if sameIdentity(r.Webhook, event) {
 				c.say(fmt.Sprintf("looks for a receipt for %s: found one, for ticket #%d.", Identity(event), r.TicketID))
 				return &r, nil, nil
 			}
@@ -130,7 +130,7 @@ func (c *Conn) SaveReceipt(receipt handler.Receipt) error {
 	_, err := run(c, "save-receipt", true, func(tx *transaction) (struct{}, *wait, error) {
 		what := fmt.Sprintf("saves the receipt %s → #%d", key, receipt.TicketID)
 		for _, taken := range c.db.receipts(tx) {
-			if handler.SameEvent(taken.Webhook, receipt.Webhook) {
+			if sameIdentity(taken.Webhook, receipt.Webhook) {
 				c.say(fmt.Sprintf("%s: unique violation, %s already has a receipt (→ #%d).", what, key, taken.TicketID))
 				return struct{}{}, nil, &Error{UniqueViolation, fmt.Sprintf(`duplicate key value violates unique constraint "receipts_identity": (tenant, source, event_id)=(%s, %s, %s) already exists`, receipt.Tenant, receipt.Source, receipt.EventID)}
 			}
@@ -347,6 +347,12 @@ func (c *Conn) where() string {
 		return " in its transaction"
 	}
 	return ", committed at once"
+}
+
+// sameIdentity is the receipts table's unique key, compared field by field. It is the database's own
+// rule, not the learner's SameEvent: a wrong SameEvent must fail its tests, not change what is enforced.
+func sameIdentity(a, b handler.Webhook) bool {
+	return a.Tenant == b.Tenant && a.Source == b.Source && a.EventID == b.EventID
 }
 
 // lockKey joins an identity's fields so that no two different identities give the same key.

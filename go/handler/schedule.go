@@ -23,6 +23,8 @@ type Expectation struct {
 // two handlers must do with them.
 type Schedule struct {
 	schedules.Named
+	// Beyond marks a schedule this workbook adds beyond the lesson's nine.
+	Beyond     bool       `json:"beyond,omitempty"`
 	Title      string     `json:"title"`
 	Story      string     `json:"story"`
 	Deliveries []Delivery `json:"deliveries"`

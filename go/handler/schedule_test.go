@@ -115,8 +115,19 @@ func TestLoadingSaysWhenTheFileIsNotJSON(t *testing.T) {
 	}
 }
 
-func TestAllNineHandlerSchedulesLoad(t *testing.T) {
-	if all := loadSchedules(t); len(all) != 9 {
-		t.Errorf("loaded %d handler schedules, want 9", len(all))
+// TestTheLessonsNineHandlerSchedulesLoad: nine schedules are the lesson's, with its order; the rest are
+// marked beyond it.
+func TestTheLessonsNineHandlerSchedulesLoad(t *testing.T) {
+	lesson := 0
+	for _, s := range loadSchedules(t) {
+		if !s.Beyond {
+			lesson++
+			if s.Order == 0 {
+				t.Errorf("%s: one of the lesson's schedules without an order", s.Name)
+			}
+		}
+	}
+	if lesson != 9 {
+		t.Errorf("loaded %d of the lesson's handler schedules, want 9", lesson)
 	}
 }

@@ -4,11 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"workbook/handler"
 )
 
-// MaxKeyLength is the longest Idempotency-Key the endpoint takes.
+// MaxKeyLength is the longest Idempotency-Key the endpoint takes: Stripe's 255 characters, counted as
+// Unicode code points, as the TypeScript endpoint counts them (not bytes, not UTF-16 units).
 const MaxKeyLength = 255
 
 // Reply is the endpoint's answer: the HTTP status, the ticket (0: none), whether it is a saved answer
@@ -104,7 +107,7 @@ func (e *TicketEndpoint) decide(key string, body json.RawMessage) (Reply, bool) 
 	if key == "" {
 		return refuse(400, "the Idempotency-Key header is required")
 	}
-	if len(key) > MaxKeyLength {
+	if utf8.RuneCountInString(key) > MaxKeyLength {
 		return refuse(400, fmt.Sprintf("the Idempotency-Key is longer than %d characters", MaxKeyLength))
 	}
 	if s, ok := e.saved[key]; ok {
@@ -144,5 +147,14 @@ func subjectOf(body json.RawMessage) (string, bool) {
 		return "", false
 	}
 	subject, ok := fields["subject"].(string)
-	return subject, ok && strings.TrimSpace(subject) != ""
+	return subject, ok && !isBlank(subject)
+}
+
+// isBlank says a subject is nothing but white space, by JavaScript's trim(), which the TypeScript endpoint
+// uses: its white space and line terminators. Go's unicode.IsSpace differs in two: it counts U+0085
+// (next line) and not U+FEFF (the byte order mark).
+func isBlank(text string) bool {
+	return strings.TrimFunc(text, func(r rune) bool {
+		return r == '\uFEFF' || (r != '\u0085' && unicode.IsSpace(r))
+	}) == ""
 }

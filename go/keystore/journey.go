@@ -51,10 +51,12 @@ type ExpectedRequest struct {
 // Step is one thing that happens, and what every form shows afterwards. Which of the other fields it
 // takes depends on Do.
 type Step struct {
-	Do      StepKind             `json:"do"`
-	Note    string               `json:"note,omitempty"`
-	Form    *string              `json:"form,omitempty"`
-	Subject *string              `json:"subject,omitempty"`
+	Do      StepKind `json:"do"`
+	Note    string   `json:"note,omitempty"`
+	Form    *string  `json:"form,omitempty"`
+	Subject *string  `json:"subject,omitempty"`
+	// Locked says the form refuses this type or edit: its fields are locked while the outcome is unknown.
+	Locked  *bool                `json:"locked,omitempty"`
 	Fate    *Fate                `json:"fate,omitempty"`
 	Request *ExpectedRequest     `json:"request,omitempty"`
 	Number  *int                 `json:"number,omitempty"`
@@ -84,6 +86,10 @@ var stepFields = map[StepKind][]string{
 	"break-storage": {},
 }
 
+// optionalFields are the fields a kind of step may leave out: an edit the form takes says nothing, one it
+// refuses says locked.
+var optionalFields = map[StepKind][]string{"type": {"locked"}, "edit": {"locked"}}
+
 var shownFields = map[FormKind][]string{
 	"editing": {}, "sending": {}, "unsure": {"status"}, "created": {"ticketId"}, "refused": {"status"},
 }
@@ -91,7 +97,7 @@ var shownFields = map[FormKind][]string{
 func (s Step) present() []string {
 	var fields []string
 	for name, set := range map[string]bool{
-		"form": s.Form != nil, "subject": s.Subject != nil, "fate": s.Fate != nil, "request": s.Request != nil,
+		"form": s.Form != nil, "subject": s.Subject != nil, "locked": s.Locked != nil, "fate": s.Fate != nil, "request": s.Request != nil,
 		"number": s.Number != nil, "item": s.Item != nil, "value": s.Value != nil,
 	} {
 		if set {
@@ -119,9 +125,10 @@ func (j Journey) Check() error {
 				return fail(at+"."+field, "missing: a %s step needs it", step.Do)
 			}
 		}
+		allowed := append(slices.Clone(wanted), optionalFields[step.Do]...)
 		for _, field := range present {
-			if !slices.Contains(wanted, field) {
-				return fail(at+"."+field, "not a field of a %s step (it takes %s)", step.Do, orNone(wanted))
+			if !slices.Contains(allowed, field) {
+				return fail(at+"."+field, "not a field of a %s step (it takes %s)", step.Do, orNone(allowed))
 			}
 		}
 		if step.Form != nil && !slices.Contains(j.Forms, *step.Form) {

@@ -1,6 +1,8 @@
 package keystore
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -70,7 +72,7 @@ func TestSubmissions(t *testing.T) {
 			if strings.Join(keys, ",") != strings.Join(test.want, ",") {
 				t.Errorf("keys %v, want %v", keys, test.want)
 			}
-			storage.failing = false
+			storage.Heal()
 			if saved, _, _ := storage.GetItem(EntryName("support")); saved != test.storage {
 				t.Errorf("the entry holds %q, want %q", saved, test.storage)
 			}
@@ -139,4 +141,62 @@ func TestAfterAnswerReadsTheStatusFamily(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestKeyLengthAndBlankSubjectAsTypeScriptCounts: a key's 255 characters are code points, and a blank
+// subject is white space by JavaScript's trim(), so both endpoints answer every request alike.
+func TestKeyLengthAndBlankSubjectAsTypeScriptCounts(t *testing.T) {
+	signIn := []byte(`{"subject":"Cannot sign in"}`)
+	for _, character := range []string{"é", "😀"} {
+		e := NewTicketEndpoint("acme")
+		if reply := e.Respond(e.Arrive(strings.Repeat(character, MaxKeyLength), signIn), false); reply.Status != 201 {
+			t.Errorf("a key of %d %q got %d, want 201", MaxKeyLength, character, reply.Status)
+		}
+		if reply := e.Respond(e.Arrive(strings.Repeat(character, MaxKeyLength+1), signIn), false); reply.Status != 400 {
+			t.Errorf("a key of %d %q got %d, want 400", MaxKeyLength+1, character, reply.Status)
+		}
+	}
+	subjects := []struct {
+		subject string
+		status  int
+	}{
+		{"\u00a0\u2003\u3000", 400},
+		{"\ufeff \u2028", 400},
+		{"\t\n\v\f\r", 400},
+		{"\u0085", 201}, // next line: white space to unicode.IsSpace, not to trim()
+		{"\u200b", 201}, // a zero-width space is not white space
+	}
+	for _, test := range subjects {
+		e := NewTicketEndpoint("acme")
+		body, _ := json.Marshal(map[string]string{"subject": test.subject})
+		if reply := e.Respond(e.Arrive("k", body), false); reply.Status != test.status {
+			t.Errorf("subject %q got %d, want %d", test.subject, reply.Status, test.status)
+		}
+	}
+}
+
+// TestTheFormLocksItsFieldsWhileUnsure: train-reload's edit comes while the outcome is unknown, so the
+// form refuses it and the retry sends what was sent; a journey that says otherwise fails, naming the step.
+func TestTheFormLocksItsFieldsWhileUnsure(t *testing.T) {
+	all, err := LoadJourneys()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range all {
+		if j.Name != "train-reload" {
+			continue
+		}
+		got := play(j)
+		if !got.steps[3].locked || got.requests[1].body["subject"] != "Cannot sign in" {
+			t.Errorf("step 4 locked: %v, request 2 sent %v; want the edit refused and the first body sent", got.steps[3].locked, got.requests[1].body)
+		}
+		unlocked := j
+		unlocked.Steps = slices.Clone(j.Steps)
+		unlocked.Steps[3].Locked = nil
+		if problem := judge(unlocked, play(unlocked)); !strings.Contains(problem, "step 4") || !strings.Contains(problem, "the form refused this edit") {
+			t.Errorf("a journey expecting the edit taken was judged:\n%s", problem)
+		}
+		return
+	}
+	t.Fatal("no train-reload journey")
 }

@@ -24,11 +24,44 @@ var ErrStorageFailed = errors.New("the storage is full or refused")
 // to fail. Its zero value is empty and working.
 type MemoryStorage struct {
 	items   map[string]string
-	failing bool
+	failing map[Method]bool
 }
 
-// Fail makes every later call fail.
-func (m *MemoryStorage) Fail() { m.failing = true }
+// Method names one of the storage's calls, so a test can make only that one fail.
+type Method string
+
+// The calls a MemoryStorage can be made to fail.
+const (
+	GetItem    Method = "getItem"
+	SetItem    Method = "setItem"
+	RemoveItem Method = "removeItem"
+)
+
+// Fail makes the named calls fail from now on, the way a full or refused storage does; with none named,
+// every call fails.
+func (m *MemoryStorage) Fail(methods ...Method) {
+	if len(methods) == 0 {
+		methods = []Method{GetItem, SetItem, RemoveItem}
+	}
+	if m.failing == nil {
+		m.failing = map[Method]bool{}
+	}
+	for _, method := range methods {
+		m.failing[method] = true
+	}
+}
+
+// Heal makes every call work again.
+func (m *MemoryStorage) Heal() { m.failing = nil }
+
+// Contents is a copy of what is stored, for tests to look at; it never fails.
+func (m *MemoryStorage) Contents() map[string]string {
+	contents := map[string]string{}
+	for name, value := range m.items {
+		contents[name] = value
+	}
+	return contents
+}
 
 // Put writes behind the form's back, as an older version of the app could. It never fails.
 func (m *MemoryStorage) Put(name, value string) {
@@ -40,7 +73,7 @@ func (m *MemoryStorage) Put(name, value string) {
 
 // GetItem reads an item.
 func (m *MemoryStorage) GetItem(name string) (string, bool, error) {
-	if m.failing {
+	if m.failing[GetItem] {
 		return "", false, fmt.Errorf("getItem: %w", ErrStorageFailed)
 	}
 	value, ok := m.items[name]
@@ -49,7 +82,7 @@ func (m *MemoryStorage) GetItem(name string) (string, bool, error) {
 
 // SetItem writes an item.
 func (m *MemoryStorage) SetItem(name, value string) error {
-	if m.failing {
+	if m.failing[SetItem] {
 		return fmt.Errorf("setItem: %w", ErrStorageFailed)
 	}
 	m.Put(name, value)
@@ -58,7 +91,7 @@ func (m *MemoryStorage) SetItem(name, value string) error {
 
 // RemoveItem deletes an item.
 func (m *MemoryStorage) RemoveItem(name string) error {
-	if m.failing {
+	if m.failing[RemoveItem] {
 		return fmt.Errorf("removeItem: %w", ErrStorageFailed)
 	}
 	delete(m.items, name)

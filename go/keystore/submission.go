@@ -27,8 +27,9 @@ type Submissions[T any] struct {
 	name    string
 	newKey  func() string
 	current *Pending[T]
-	// finished is a key finished while its entry could not be removed: never offered again from this page.
-	finished string
+	// finished holds the keys finished while their entry could not be removed: never offered again from
+	// this page. All of them, not the last: a stale entry can outlive a later submission storage refused.
+	finished map[string]bool
 }
 
 // New returns the submissions of one form. newKey makes a key for each new request; nil makes random
@@ -37,7 +38,7 @@ func New[T any](storage KeyStore, form string, newKey func() string) *Submission
 	if newKey == nil {
 		newKey = randomUUID
 	}
-	return &Submissions[T]{storage: storage, name: EntryName(form), newKey: newKey}
+	return &Submissions[T]{storage: storage, name: EntryName(form), newKey: newKey, finished: map[string]bool{}}
 }
 
 // Pending returns the unfinished submission, from this page's memory or from storage, or nil.
@@ -70,14 +71,14 @@ func (s *Submissions[T]) Begin(body T) Pending[T] {
 // Finish is for a definite answer: the next submission is a new request.
 func (s *Submissions[T]) Finish() {
 	if p := s.Pending(); p != nil {
-		s.finished = p.Key
+		s.finished[p.Key] = true
 	}
 	s.current = nil
 	s.forget()
 }
 
-// stored reads the storage entry. Anything that is not a submission (not JSON, no key, no body) counts
-// as nothing, and is discarded; an unreadable storage has nothing this page doesn't already know.
+// stored reads the storage entry. Anything that is not a submission (not JSON, no key, a body that is not
+// the form's fields) counts as nothing, and is discarded; an unreadable storage has nothing this page doesn't already know.
 func (s *Submissions[T]) stored() *Pending[T] {
 	saved, ok, err := s.storage.GetItem(s.name)
 	if err != nil || !ok {
@@ -88,7 +89,7 @@ func (s *Submissions[T]) stored() *Pending[T] {
 		s.forget()
 		return nil
 	}
-	if entry.Key == s.finished {
+	if s.finished[entry.Key] {
 		return nil
 	}
 	return entry
@@ -108,6 +109,11 @@ func read[T any](saved string) *Pending[T] {
 	rawKey, hasKey := fields["key"]
 	rawBody, hasBody := fields["body"]
 	if !hasKey || !hasBody || json.Unmarshal(rawKey, &entry.Key) != nil || entry.Key == "" {
+		return nil
+	}
+	// A form sends its fields as text: a body is an object whose every field is a string.
+	var text map[string]string
+	if json.Unmarshal(rawBody, &text) != nil || text == nil {
 		return nil
 	}
 	if json.Unmarshal(rawBody, &entry.Body) != nil {

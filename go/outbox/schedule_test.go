@@ -14,7 +14,7 @@ func TestLoadingNamesTheFileAndField(t *testing.T) {
 		want   string
 	}{
 		{"a step that isn't one", func(s map[string]any) { schedules.At(s, "steps", 1)["do"] = "nap" },
-			`steps[1].do: must be one of "deliver", "provider-down", "provider-up", "relay", "wait"`},
+			`steps[1].do: must be one of "deliver", "relay", "provider-down", "provider-up", "wait"`},
 		{"a field another kind of step takes", func(s map[string]any) { schedules.At(s, "steps", 1)["seconds"] = 5 },
 			"steps[1].seconds: not a field here (misspelled?)"},
 		{"a delivery without its fault", func(s map[string]any) { delete(schedules.At(s, "steps", 0), "fault") },

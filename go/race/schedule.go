@@ -120,6 +120,13 @@ func (s Schedule) Check() error {
 				return &schedules.FieldError{Field: at + ".error", Problem: "a failed answer names its error, and only a failed one"}
 			}
 		}
+		// As the TypeScript loader has it: tickets are listed by id, each after a smaller one.
+		tickets := s.Expected(column).Tickets
+		for i := 1; i < len(tickets); i++ {
+			if tickets[i-1].ID >= tickets[i].ID {
+				return &schedules.FieldError{Field: fmt.Sprintf("expect.%s.tickets[%d].id", column, i), Problem: fmt.Sprintf("tickets are listed by id, and #%d comes after #%d", tickets[i].ID, tickets[i-1].ID)}
+			}
+		}
 	}
 	return nil
 }

@@ -28,7 +28,7 @@ func TestLoadingNamesTheFileAndField(t *testing.T) {
 			answer := schedules.At(s, "expect", "atomic", "answers", 1)
 			answer["ticket"] = answer["ticketId"]
 			delete(answer, "ticketId")
-		}, "expect.atomic.answers[1].ticket: not a field here (misspelled?); expect.atomic.answers[1].ticketId: missing"},
+		}, "expect.atomic.answers[1].ticketId: missing; expect.atomic.answers[1].ticket: not a field here (misspelled?)"},
 	}
 	for _, test := range tests {
 		t.Run(test.name, func(t *testing.T) {

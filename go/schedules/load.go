@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -144,7 +145,15 @@ func LoadFile[T any, PT interface {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return fail(fmt.Sprintf("not valid JSON (%v)", err))
 	}
-	var problems []string
+	// First the schema file both languages read, then Go's own types: the first says what is allowed,
+	// the second that Go can hold it.
+	problems, err := againstSchema(filepath.Base(filepath.Dir(shown)), raw)
+	if err != nil {
+		return schedule, err
+	}
+	if len(problems) > 0 {
+		return fail(unique(problems)...)
+	}
 	check(raw, reflect.TypeFor[T](), "", &problems)
 	if len(problems) > 0 {
 		return fail(problems...)
@@ -166,4 +175,15 @@ func LoadFile[T any, PT interface {
 		}
 	}
 	return schedule, nil
+}
+
+// unique drops a problem said twice, keeping the first.
+func unique(problems []string) []string {
+	var kept []string
+	for _, problem := range problems {
+		if !slices.Contains(kept, problem) {
+			kept = append(kept, problem)
+		}
+	}
+	return kept
 }

@@ -76,7 +76,7 @@ func TestLoadingNamesTheFileAndField(t *testing.T) {
 		want   string
 	}{
 		{"a change that isn't one", func(s map[string]any) { schedules.At(s, "deliveries", 1, "change")["kind"] = "merge" },
-			`deliveries[1].change.kind: must be one of "add-comment", "set-status"`},
+			`deliveries[1].change.kind: must be one of "set-status", "add-comment"`},
 		{"a field another kind of change takes", func(s map[string]any) { schedules.At(s, "deliveries", 0, "change")["text"] = "hi" },
 			"deliveries[0].change.text: not a field here (misspelled?)"},
 		{"a status change without the version it was decided on", func(s map[string]any) {
@@ -92,7 +92,7 @@ func TestLoadingNamesTheFileAndField(t *testing.T) {
 			answer := schedules.At(s, "expect", "versioned", "answers", 2)
 			answer["versoin"] = answer["version"]
 			delete(answer, "version")
-		}, "expect.versioned.answers[2].versoin: not a field here (misspelled?); expect.versioned.answers[2].version: missing"},
+		}, "expect.versioned.answers[2].version: missing; expect.versioned.answers[2].versoin: not a field here (misspelled?)"},
 		{"a status that isn't one", func(s map[string]any) { schedules.At(s, "start", 0)["status"] = "pending" },
 			`start[0].status: must be one of "open", "closed"`},
 	}

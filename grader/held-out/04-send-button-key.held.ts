@@ -9,7 +9,8 @@ import type { Played } from '#shared/players/play-client.ts';
 import type { FormState } from '#shared/model/send-button.ts';
 import { NotWrittenYet } from '#shared/todo.ts';
 import type { SaidError } from '../observe/observer.ts';
-import { heldOut, type Probe } from '../probe.ts';
+import type { StorageCase } from '../observe/04-send-button-key.observe.ts';
+import { canonical, heldOut, said, type Check, type Probe } from '../probe.ts';
 
 type Seen = Omit<Played, 'threw'> & { threw: { step: number; error: SaidError } | null };
 
@@ -29,6 +30,8 @@ function expectedFrom(journey: ClientJourney, played: Seen): ClientJourney {
 	const steps = journey.steps.map((step, i) => {
 		const shows = played.steps[i]!.shows as Record<string, FormState>;
 		const sent = played.steps[i]!.request;
+		// The form refuses an edit while it is unsure; what the reference's form refused is expected refused.
+		if (played.steps[i]!.locked) return { ...step, locked: true as const, shows };
 		if (step.do !== 'send' || !sent) return { ...step, shows };
 		const reply = played.requests[sent.number - 1]!.reply;
 		const request = {
@@ -42,7 +45,60 @@ function expectedFrom(journey: ClientJourney, played: Seen): ClientJourney {
 	return { ...journey, name: 'held-out', title: 'a held-out journey', story, steps, tickets: played.tickets };
 }
 
+// The key store's own contract, call by call, against the reference's answers: the focused tests' cases.
+const a = { subject: 'Cannot sign in' };
+const b = { subject: 'Cannot sign in on the train' };
+const storageCases: [string, StorageCase][] = [
+	[
+		'begin() again continues it: the original key and body',
+		{
+			stored: null,
+			steps: [
+				{ do: 'begin', body: a },
+				{ do: 'begin', body: b }
+			]
+		}
+	],
+	[
+		'begin() straight after a reload, with no pending() first, continues the stored submission',
+		{ stored: null, steps: [{ do: 'begin', body: a }, { do: 'reload' }, { do: 'begin', body: b }] }
+	],
+	[
+		'removeItem and setItem start throwing: no finished submission ever comes back',
+		{
+			stored: null,
+			steps: [
+				{ do: 'begin', body: a },
+				{ do: 'fail', methods: ['setItem', 'removeItem'] },
+				{ do: 'finish' },
+				{ do: 'begin', body: b },
+				{ do: 'finish' },
+				{ do: 'pending' },
+				{ do: 'begin', body: a }
+			]
+		}
+	],
+	[
+		'a body whose field is not text is a damaged entry',
+		{
+			stored: JSON.stringify({ key: 'key-0', body: { subject: 7 } }),
+			steps: [{ do: 'pending' }, { do: 'begin', body: a }]
+		}
+	]
+];
+const storageChecks: Check[] = storageCases.map(([what, input]) => ({
+	name: `submissions › ${what}`,
+	heldOut: false,
+	observer: 'storage',
+	cases: [input],
+	judge: (c: StorageCase, got: unknown, wanted: unknown) =>
+		canonical(got) === canonical(wanted)
+			? null
+			: `${what}: with ${said(c.stored)} stored, the calls ${said(c.steps)} answered\n  ${said(got)}\nexpected\n  ${said(wanted)}`
+}));
+
 export const probe: Probe = (settings) => [
+	...storageChecks,
 	...clientJourneys()
 		.filter((journey) => journey.client === 'key-store')
 		.map((journey) => ({

@@ -49,6 +49,38 @@ describe('InMemoryDatabase', () => {
 		expect(db.trace.map((line) => line.text)).toContain('A rolls back: ticket #1 is gone.');
 	});
 
+	it('the unique key and the lookup compare the three fields: separators inside them never collide', async () => {
+		const db = new InMemoryDatabase();
+		const a = db.connect('A');
+		const pairs: [Webhook, Webhook][] = [
+			[
+				{ ...evt42, tenant: 'a/b', source: 'c' },
+				{ ...evt42, tenant: 'a', source: 'b/c' }
+			],
+			[
+				{ ...evt42, source: 'help', eventId: 'desk/evt-42' },
+				{ ...evt42, source: 'help/desk', eventId: 'evt-42' }
+			],
+			[
+				{ ...evt42, tenant: '', source: 'x', eventId: 'y' },
+				{ ...evt42, tenant: 'x', source: '', eventId: 'y' }
+			],
+			[
+				{ ...evt42, eventId: 'EVT-42' },
+				{ ...evt42, eventId: 'evt-42' }
+			]
+		];
+		let ticketId = 0;
+		for (const [first, second] of pairs) {
+			await a.saveReceipt({ ...first, ticketId: ++ticketId });
+			expect(await a.findReceipt(second), `${JSON.stringify(second)} has no receipt yet`).toBeNull();
+			await a.saveReceipt({ ...second, ticketId: ++ticketId });
+			expect(await a.findReceipt(second)).toMatchObject({ ticketId });
+			expect(await a.findReceipt(first)).toMatchObject({ ticketId: ticketId - 1 });
+		}
+		expect(db.committed().receipts).toHaveLength(pairs.length * 2);
+	});
+
 	it('a receipt whose key is committed fails with a unique violation', async () => {
 		const db = new InMemoryDatabase();
 		const a = db.connect('A');

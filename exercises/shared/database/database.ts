@@ -5,7 +5,7 @@
 //   await conn.begin();                      // not a scheduling point: BEGIN changes nothing anyone else sees
 //   await conn.findReceipt(event);           // Receipt | null: committed rows plus this transaction's own
 //   await conn.saveTicket({ tenant, subject }); // the new id, from a sequence: a rolled-back insert burns it
-//   await conn.saveReceipt({ ...event, ticketId }); // unique on (tenant, source, eventId), see below
+//   await conn.saveReceipt({ ...event, ticketId }); // unique on (tenant, source, eventId), field by field
 //   await conn.findTicket(id);               // Ticket | null
 //   await conn.saveOutbox({ key, tenant, ticketId, to, subject }); // id from a sequence; key unique
 //   await conn.pendingOutbox();              // OutboxRow[] whose state is 'pending', oldest first
@@ -172,6 +172,13 @@ type Transaction = {
 type Wait = { waitFor: Transaction; why: string };
 const isWait = (value: unknown): value is Wait =>
 	typeof value === 'object' && value !== null && 'waitFor' in value && 'why' in value;
+
+// The receipts table's unique key, field by field: joined into one string, tenant "a/b" + source "c" would
+// collide with tenant "a" + source "b/c". The trace may print the joined form; lookups never use it.
+const sameIdentity = (a: EventIdentity, b: EventIdentity) =>
+	a.tenant === b.tenant && a.source === b.source && a.eventId === b.eventId;
+// A lock name that no two different identities share: a JSON array keeps the fields apart.
+const identityKey = (e: EventIdentity) => JSON.stringify([e.tenant, e.source, e.eventId]);
 
 // "ticket #2 is gone", "ticket #2 and receipt … are gone".
 const gone = (writes: string) => `${writes} ${writes.includes(' and ') ? 'are' : 'is'} gone`;
@@ -408,7 +415,7 @@ export class MemoryConnection implements WorkerConnection {
 
 	findReceipt(event: EventIdentity): Promise<Receipt | null> {
 		return this.run('find-receipt', false, (tx) => {
-			const found = this.db.receipts(tx).find((r) => identity(r) === identity(event));
+			const found = this.db.receipts(tx).find((r) => sameIdentity(r, event));
 			this.say(
 				`looks for a receipt for ${identity(event)}: ${found ? `found one, for ticket #${found.ticketId}` : 'none'}.`
 			);
@@ -444,14 +451,14 @@ export class MemoryConnection implements WorkerConnection {
 		};
 		return this.run('save-receipt', true, (tx) => {
 			const what = `saves the receipt ${key} → #${row.ticketId}`;
-			const taken = this.db.receipts(tx).find((r) => identity(r) === key);
+			const taken = this.db.receipts(tx).find((r) => sameIdentity(r, row));
 			if (taken) {
 				this.say(`${what}: unique violation, ${key} already has a receipt (→ #${taken.ticketId}).`);
 				throw new UniqueViolation(
 					`duplicate key value violates unique constraint "receipts_identity": (tenant, source, event_id)=(${row.tenant}, ${row.source}, ${row.eventId}) already exists`
 				);
 			}
-			const wait = this.db.lock(tx, `receipt:${key}`, `${what}: `);
+			const wait = this.db.lock(tx, `receipt:${identityKey(row)}`, `${what}: `);
 			if (wait) return wait;
 			tx.receipts.push(row);
 			this.say(`${what}${this.where()}.`);

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import type { ClientJourney, Fate } from '../loaders/client-journeys.ts';
 import { MemoryStorage } from '../fakes/memory-storage.ts';
 import {
+	isLocked,
 	keyStoreClient,
 	newKeyPerAttempt,
 	type ClientMaker,
@@ -184,11 +185,14 @@ export async function playJourneyOverHttp(
 		for (const [i, step] of journey.steps.entries()) {
 			current = i;
 			let sent: InFlight | null = null;
+			let locked = false;
 			const onPage = step.form === undefined ? undefined : forms.get(step.form)!;
 			switch (step.do) {
 				case 'type':
 				case 'edit':
-					onPage!.fields = { ...onPage!.fields, subject: step.subject! };
+					// The fields are locked while the outcome is unknown: Try again sends what was sent.
+					locked = isLocked(onPage!.shows);
+					if (!locked) onPage!.fields = { ...onPage!.fields, subject: step.subject! };
 					break;
 				case 'send': {
 					onPage!.shows = { kind: 'sending' } satisfies FormState;
@@ -232,7 +236,7 @@ export async function playJourneyOverHttp(
 					break;
 			}
 			const shows = Object.fromEntries([...forms].map(([form, { shows }]) => [form, shows]));
-			steps.push({ request: sent, shows });
+			steps.push({ request: sent, shows, locked });
 		}
 		current = journey.steps.length;
 	} catch (error) {

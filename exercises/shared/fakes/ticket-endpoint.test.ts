@@ -27,6 +27,26 @@ describe('the fake ticket endpoint (IETF Idempotency-Key draft, Stripe)', () => 
 		expect(tooLong.reason).toContain('255');
 		expect(endpoint.post({ key: 'k'.repeat(maxKeyLength), body: signIn })).toMatchObject({ status: 201 });
 	});
+	it('counts a key in Unicode code points, as Go does: 255 "é" or "😀" pass, 256 are refused', () => {
+		for (const character of ['é', '😀']) {
+			const endpoint = new TicketEndpoint();
+			expect(endpoint.post({ key: character.repeat(maxKeyLength), body: signIn }).status).toBe(201);
+			expect(endpoint.post({ key: character.repeat(maxKeyLength + 1), body: signIn }).status).toBe(400);
+		}
+	});
+	it("a blank subject is white space by JavaScript's trim(), as Go's isBlank lists it", () => {
+		const cases: [string, number][] = [
+			['\u00a0\u2003\u3000', 400],
+			['\ufeff \u2028', 400],
+			['\t\n\v\f\r', 400],
+			['\u0085', 201], // next line: white space to Go's unicode.IsSpace, not to trim()
+			['\u200b', 201] // a zero-width space is not white space
+		];
+		for (const [subject, status] of cases) {
+			const endpoint = new TicketEndpoint();
+			expect(endpoint.post({ key: 'k', body: { subject } }).status, JSON.stringify(subject)).toBe(status);
+		}
+	});
 	it('replays the first answer for a key: the same status and ticket, marked replayed, no new ticket', () => {
 		const endpoint = new TicketEndpoint();
 		endpoint.post({ key: 'key-1', body: signIn });

@@ -12,7 +12,14 @@ export type Seen = { number: number; key: string | null; body: unknown; reply: R
 export type ServerFault = 'none' | 'before-commit';
 export type EndpointState = { tickets: Ticket[]; requests: Seen[]; inFlight: string[]; savedKeys: string[] };
 
+// Stripe's limit is 255 characters. A character here is a Unicode code point, in both languages: not a
+// UTF-16 unit (JavaScript's .length) and not a byte (Go's len). "é" is one, and so is "😀".
 export const maxKeyLength = 255;
+export const keyLength = (key: string): number => [...key].length;
+
+// Blank: nothing but white space. JavaScript's trim() is the rule (its white space and line terminators);
+// go/keystore/endpoint.go lists the same characters.
+export const isBlank = (text: string): boolean => text.trim() === '';
 
 const refuse = (status: number, reason: string): Reply => ({
 	status,
@@ -36,7 +43,7 @@ export function canonical(value: unknown): string {
 function subjectOf(body: unknown): string | null {
 	if (body === null || typeof body !== 'object') return null;
 	const subject = (body as Record<string, unknown>).subject;
-	return typeof subject === 'string' && subject.trim() !== '' ? subject : null;
+	return typeof subject === 'string' && !isBlank(subject) ? subject : null;
 }
 
 export class TicketEndpoint {
@@ -106,7 +113,7 @@ export class TicketEndpoint {
 	// Refusals are not saved (Stripe saves nothing for a request that never started its work).
 	private decide({ key, body }: TicketRequest): Reply | null {
 		if (typeof key !== 'string' || key === '') return refuse(400, 'the Idempotency-Key header is required');
-		if (key.length > maxKeyLength)
+		if (keyLength(key) > maxKeyLength)
 			return refuse(400, `the Idempotency-Key is longer than ${maxKeyLength} characters`);
 		const saved = this.saved.get(key);
 		if (saved) {

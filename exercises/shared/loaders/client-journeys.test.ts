@@ -48,7 +48,7 @@ describe('client journey loading', () => {
 	});
 	it('names a field a step of that kind does not take, and one it needs', () => {
 		expect(problemWith((j) => (j.steps[0].number = 1))).toContain(
-			'steps[0].number: not a field of a type step (it takes form, subject)'
+			'steps[0].number: not a field of a type step (it takes form, subject, locked)'
 		);
 		expect(problemWith((j) => delete j.steps[2].request)).toContain(
 			'steps[2].request: missing: a send step needs it'

@@ -16,6 +16,8 @@ export type Step = {
 	note?: string;
 	form?: string;
 	subject?: string;
+	// type, edit: the form refused the change; its fields are locked while the outcome is unknown.
+	locked?: true;
 	fate?: Fate;
 	request?: ExpectedRequest;
 	number?: number;
@@ -44,6 +46,8 @@ const fields: Record<StepKind, (keyof Step)[]> = {
 	'break-storage': []
 };
 const always: (keyof Step)[] = ['do', 'note', 'shows'];
+// Fields a step may leave out: an edit the form takes says nothing, one it refuses says locked.
+const optional: Partial<Record<StepKind, (keyof Step)[]>> = { type: ['locked'], edit: ['locked'] };
 const shownFields: Record<FormState['kind'], string[]> = {
 	editing: [],
 	sending: [],
@@ -61,8 +65,11 @@ const check: Check<ClientJourney> = (journey, fail) => {
 		for (const field of wanted)
 			if (step[field] === undefined) fail(`${at}.${field}`, `missing: a ${step.do} step needs it`);
 		for (const field of Object.keys(step) as (keyof Step)[])
-			if (!always.includes(field) && !wanted.includes(field))
-				fail(`${at}.${field}`, `not a field of a ${step.do} step (it takes ${wanted.join(', ') || 'none'})`);
+			if (!always.includes(field) && !wanted.includes(field) && !optional[step.do]?.includes(field))
+				fail(
+					`${at}.${field}`,
+					`not a field of a ${step.do} step (it takes ${[...wanted, ...(optional[step.do] ?? [])].join(', ') || 'none'})`
+				);
 		if (step.form !== undefined && !journey.forms.includes(step.form))
 			fail(`${at}.form`, `"${step.form}" is not one of the forms (${journey.forms.join(', ')})`);
 		if (step.do === 'send') {

@@ -1,4 +1,5 @@
-// The nine handler schedules: deliveries one at a time, and what each of the lesson's handlers must do.
+// The handler schedules: deliveries one at a time, and what each of the lesson's handlers must do. The
+// lesson's nine, and after them the ones marked "beyond": mistakes this workbook pins that the lesson does not play.
 import type { Fault, Outcome, Receipt, Ticket, Webhook } from '../model/model.ts';
 import { loadSchedule, loadSchedules, type Check } from './schedules.ts';
 
@@ -11,6 +12,7 @@ export type HandlerSchedule = {
 	name: string;
 	title: string;
 	order?: number;
+	beyond?: true;
 	story: string;
 	deliveries: Delivery[];
 	expect: Record<HandlerName, Expectation>;
@@ -37,6 +39,15 @@ const check: Check<HandlerSchedule> = (schedule, fail) => {
 
 export function handlerSchedules() {
 	return loadSchedules<HandlerSchedule>('handler', check);
+}
+
+// The two groups, each in its own order: the lesson's nine, then the ones beyond them.
+export function handlerScheduleGroups() {
+	const all = handlerSchedules();
+	return {
+		lesson: all.filter((schedule) => !schedule.beyond),
+		beyond: all.filter((schedule) => schedule.beyond)
+	};
 }
 
 export function loadHandlerSchedule(path: string) {

@@ -22,9 +22,15 @@ function problemWith(change: (schedule: any) => void, name = 'lost-acknowledgmen
 }
 
 describe('schedule loading', () => {
-	it('loads all nine handler schedules', () => {
-		const names = handlerSchedules().map((s) => s.name);
-		expect(names).toHaveLength(9);
+	it("loads the lesson's nine handler schedules first, then the ones beyond them", () => {
+		const all = handlerSchedules();
+		const names = all.map((s) => s.name);
+		const nine = all.findIndex((s) => s.beyond);
+		expect(nine, 'the lesson has nine').toBe(9);
+		expect(
+			all.slice(nine).every((s) => s.beyond && s.order === undefined),
+			'then only the ones beyond'
+		).toBe(true);
 		expect(names.slice(0, 3), 'in the lesson\'s order, as each file\'s "order" says').toEqual([
 			'one-delivery',
 			'lost-acknowledgment',

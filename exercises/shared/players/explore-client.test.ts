@@ -13,10 +13,8 @@ describe('made-up journeys (fast-check) against the usual mistakes', () => {
 		);
 		expect(problem).toMatch(/step 1: type "Problem 1" into support\n {2}step 2: send from support/);
 	});
-	it('the edited fields replace the body: a key carries two bodies', () => {
-		const problem = brokenJourney({ submissions: plain({ latestBody: true }), afterAnswer: right });
-		expect(problem).toContain('key "key-1" carried "Problem 1" and then "Problem 2"');
-	});
+	// A key store that hands back the edited fields is not among these: the form locks its fields while the
+	// outcome is unknown, so no made-up journey can bring an edit to a retry. 04's focused tests catch it.
 	it('the key only in memory: a reload makes a new key', () => {
 		const problem = brokenJourney({ submissions: plain({ memoryOnly: true }), afterAnswer: right });
 		expect(problem).toContain('though the form never heard a definite answer');

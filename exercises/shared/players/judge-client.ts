@@ -84,6 +84,12 @@ function stepProblems(journey: ClientJourney, index: number, played: Played): st
 	if (step.do === 'send')
 		problems.push(...requestProblems(journey, actual.request!.number, played, step.fate !== 'held'));
 	if (step.do === 'release') problems.push(...requestProblems(journey, step.number!, played, true));
+	if ((step.do === 'type' || step.do === 'edit') && actual.locked !== (step.locked === true))
+		problems.push(
+			actual.locked
+				? `the form refused this ${step.do}: its fields were still locked (it showed sending or unsure); expected it to take it, as a form does once it has a definite answer.`
+				: `the form took this ${step.do}; expected it refused: the fields stay locked while the outcome is unknown (sending or unsure), so Try again sends what was sent.`
+		);
 	for (const form of journey.forms) {
 		const wanted = saidState(step.shows[form]);
 		const shown = saidState(actual.shows[form]);

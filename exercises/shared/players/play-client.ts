@@ -57,7 +57,8 @@ export const newKeyPerAttempt: ClientMaker = (_storage, _form, newKey) => ({
 });
 
 export type SentRequest = { number: number; key: unknown; body: unknown; reply: Reply | null };
-export type PlayedStep = { request: SentRequest | null; shows: Record<string, unknown> };
+// locked: a type or edit step the form refused, because its fields were locked.
+export type PlayedStep = { request: SentRequest | null; shows: Record<string, unknown>; locked: boolean };
 // What happened on the wire, in order: a request sent, or an answer a form heard.
 export type Event = { sent: number } | { heard: number; answer: Answer };
 export type Played = {
@@ -73,6 +74,11 @@ type OnPage = { client: FormClient; fields: TicketBody; shows: unknown };
 type InFlight = SentRequest & { form: string; page: number; arrival: number | null };
 
 const noAnswer: Answer = { kind: 'no-answer' };
+// A form locks its fields from Send until a definite answer: while it shows sending or unsure.
+export const isLocked = (shows: unknown): boolean => {
+	const kind = (shows as { kind?: unknown } | null)?.kind;
+	return kind === 'sending' || kind === 'unsure';
+};
 // What goes over the wire is JSON: the endpoint sees a copy, never the form's own object.
 const onTheWire = (body: unknown): unknown =>
 	body === undefined ? undefined : JSON.parse(JSON.stringify(body));
@@ -123,11 +129,14 @@ export function playJourney(journey: ClientJourney, code: KeyStoreCode | null): 
 		for (const [i, step] of journey.steps.entries()) {
 			current = i;
 			let sent: InFlight | null = null;
+			let locked = false;
 			const onPage = step.form === undefined ? undefined : forms.get(step.form)!;
 			switch (step.do) {
 				case 'type':
 				case 'edit':
-					onPage!.fields = { ...onPage!.fields, subject: step.subject! };
+					// The fields are locked while the outcome is unknown: Try again sends what was sent.
+					locked = isLocked(onPage!.shows);
+					if (!locked) onPage!.fields = { ...onPage!.fields, subject: step.subject! };
 					break;
 				case 'send': {
 					onPage!.shows = { kind: 'sending' };
@@ -158,7 +167,7 @@ export function playJourney(journey: ClientJourney, code: KeyStoreCode | null): 
 					break;
 			}
 			const shows = Object.fromEntries([...forms].map(([form, { shows }]) => [form, shows]));
-			steps.push({ request: sent, shows });
+			steps.push({ request: sent, shows, locked });
 		}
 		current = journey.steps.length;
 	} catch (error) {

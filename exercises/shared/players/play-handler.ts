@@ -1,7 +1,7 @@
 // Plays a handler schedule against a handler and says, in the lesson's words, where it went another way.
 import { describe, it } from 'vitest';
 import {
-	handlerSchedules,
+	handlerScheduleGroups,
 	type Delivery,
 	type HandlerName,
 	type HandlerSchedule
@@ -9,6 +9,7 @@ import {
 import type { Database, Handler, Outcome } from '../model/model.ts';
 import { firstDifference, sideBySide } from '../words/report.ts';
 import { plays } from '../loaders/plays.ts';
+import type { Located } from '../loaders/schedules.ts';
 import { NotWrittenYet } from '../todo.ts';
 import { identity, saidOutcome, saidReceipt, saidTicket } from '../words/words.ts';
 
@@ -136,16 +137,17 @@ export function usualCause(
 	return null;
 }
 
-// One test for each schedule, named by its title, holding the handler to one column of expectations.
+// One test for each schedule, named by its title, holding the handler to one column of expectations: the
+// lesson's nine first, then the schedules beyond them, in a group of their own.
 export function playHandlerSchedules(name: HandlerName, makeHandler: () => Handler): void {
-	describe(`the schedules, as ${name}`, () => {
-		for (const schedule of handlerSchedules()) {
-			it(schedule.title, plays(schedule, name), () => {
-				const problem = judgeHandler(schedule, name, playHandler(schedule, makeHandler(), name));
-				if (problem) throw new ScheduleMismatch(problem);
-			});
-		}
-	});
+	const { lesson, beyond } = handlerScheduleGroups();
+	const play = (schedule: HandlerSchedule & Located) =>
+		it(schedule.title, plays(schedule, name), () => {
+			const problem = judgeHandler(schedule, name, playHandler(schedule, makeHandler(), name));
+			if (problem) throw new ScheduleMismatch(problem);
+		});
+	describe(`the schedules, as ${name}`, () => lesson.forEach(play));
+	describe(`beyond the lesson's nine, as ${name}`, () => beyond.forEach(play));
 }
 
 // A failure whose message is the whole story; no stack trace needed to read it.

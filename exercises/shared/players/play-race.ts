@@ -2,7 +2,12 @@
 // talks to the shared database, and says where the run went another way, with the trace that shows it.
 import { describe, it } from 'vitest';
 import { DatabaseError, type Connection, type Contents, type SharedDatabase } from '../database/database.ts';
-import { handlerSchedules, type HandlerName, type HandlerSchedule } from '../loaders/handler-schedules.ts';
+import {
+	handlerScheduleGroups,
+	type HandlerName,
+	type HandlerSchedule
+} from '../loaders/handler-schedules.ts';
+import type { Located } from '../loaders/schedules.ts';
 import type { Fault, Outcome, Webhook } from '../model/model.ts';
 import { describeDelivery, judgeHandler, ScheduleMismatch } from './play-handler.ts';
 import { openDatabase } from '../database/open-database.ts';
@@ -218,15 +223,16 @@ export async function playDeliveries(
 	return { outcomes, db };
 }
 
-// The nine handler schedules, one delivery at a time, held to one column of their expectations.
+// The handler schedules, one delivery at a time, held to one column of their expectations: the lesson's
+// nine, then the ones beyond them.
 export function playHandlerSchedulesOneAtATime(name: HandlerName, handle: RaceHandler): void {
-	describe(`the handler schedules, one delivery at a time, as ${name}`, () => {
-		for (const schedule of handlerSchedules()) {
-			it(schedule.title, plays(schedule, name), async () => {
-				const { outcomes, db } = await playDeliveries(schedule, handle);
-				const problem = judgeHandler(schedule, name, { outcomes, db: await db.committed() });
-				if (problem) throw new ScheduleMismatch(`${problem}\n\nWhat happened:\n${tellTrace(db.trace)}`);
-			});
-		}
-	});
+	const { lesson, beyond } = handlerScheduleGroups();
+	const play = (schedule: HandlerSchedule & Located) =>
+		it(schedule.title, plays(schedule, name), async () => {
+			const { outcomes, db } = await playDeliveries(schedule, handle);
+			const problem = judgeHandler(schedule, name, { outcomes, db: await db.committed() });
+			if (problem) throw new ScheduleMismatch(`${problem}\n\nWhat happened:\n${tellTrace(db.trace)}`);
+		});
+	describe(`the handler schedules, one delivery at a time, as ${name}`, () => lesson.forEach(play));
+	describe(`beyond the lesson's nine, one delivery at a time, as ${name}`, () => beyond.forEach(play));
 }

@@ -1,0 +1,49 @@
+import {
+	copyDatabase,
+	crashed,
+	type Database,
+	type Fault,
+	type Outcome,
+	type Receipt,
+	type Webhook
+} from '#shared/model/model.ts';
+
+// Wrong on purpose: the fields are run together with no separator, so tenant "ab" with source "c" reads the
+// same as tenant "a" with source "bc".
+
+// The same event: same tenant, same source, same event id, as one key.
+export function sameEvent(a: Webhook, b: Webhook): boolean {
+	return a.tenant + a.source + a.eventId === b.tenant + b.source + b.eventId;
+}
+
+// Seen before: answer with the original ticket, unless the same key now carries another request.
+export function replay(receipt: Receipt, event: Webhook): Outcome {
+	if (receipt.subject !== event.subject) return { kind: 'conflict', ticketId: null };
+	return { kind: 'replayed', ticketId: receipt.ticketId };
+}
+
+// Checks for a receipt, then saves the ticket and its receipt in one commit.
+export class ReceiptHandler {
+	private db: Database = { tickets: [], receipts: [] };
+
+	handle(event: Webhook, fault: Fault = 'none'): Outcome {
+		const seen = this.db.receipts.find((receipt) => sameEvent(receipt, event));
+		// A staged copy stands in for a transaction: nothing is visible until the one assignment below.
+		const staged = copyDatabase(this.db);
+		let outcome = seen ? replay(seen, event) : null;
+		if (!outcome) {
+			const ticketId = staged.tickets.length + 1;
+			staged.tickets.push({ id: ticketId, tenant: event.tenant, subject: event.subject });
+			staged.receipts.push({ ...event, ticketId });
+			outcome = { kind: 'created', ticketId };
+		}
+		if (fault === 'before-commit') return crashed;
+		this.db = staged;
+		if (fault === 'after-commit') return crashed;
+		return outcome;
+	}
+
+	snapshot(): Database {
+		return copyDatabase(this.db);
+	}
+}
