@@ -29,9 +29,9 @@ describe('judging a client journey', () => {
 		expect(message).toContain('request 2 carried "key-2"; expected "key-1"');
 		expect(message).toContain("must carry that submission's key");
 		expect(message).toContain('support shows "created #2"; expected "created #1"');
-		// Too wide for side by side: your code's line comes under the expected one where they differ.
-		expect(message).toMatch(/ {2}tickets \(end\) +#1 acme: Cannot sign in\n/);
-		expect(message).toMatch(/≠ +\(none\)\n +your code +#2 acme: Cannot sign in$/m);
+		// Side by side: the second ticket stands only in your code's column, marked as a difference.
+		expect(message).toMatch(/ {2}tickets \(end\) +#1 acme: Cannot sign in +#1 acme: Cannot sign in\n/);
+		expect(message).toMatch(/^≠ {20,}#2 acme: Cannot sign in$/m);
 	});
 	it('an edit while the outcome is unknown is refused: the retry sends what was sent, whatever the key store does', () => {
 		// A key store that would take the edit (it hands back the latest body) can't make it reach the wire:
