@@ -27,6 +27,7 @@ var keywords = map[string]bool{
 	"type": true, "enum": true, "const": true, "required": true, "properties": true,
 	"additionalProperties": true, "items": true, "minItems": true, "maxItems": true, "uniqueItems": true,
 	"minLength": true, "maxLength": true, "pattern": true, "minimum": true, "maximum": true,
+	"exclusiveMinimum": true, "exclusiveMaximum": true,
 	"oneOf": true, "discriminator": true,
 }
 
@@ -113,9 +114,8 @@ func (s *jsonSchema) validate(node map[string]any, value any, path string, probl
 	fail := func(format string, args ...any) {
 		*problems = append(*problems, where(path)+": "+fmt.Sprintf(format, args...))
 	}
-	if ref, ok := node["$ref"].(string); ok {
-		name := strings.TrimPrefix(ref, "#/definitions/")
-		s.validate(s.root["definitions"].(map[string]any)[name].(map[string]any), value, path, problems)
+	if _, ok := node["$ref"].(string); ok {
+		s.validate(s.deref(node), value, path, problems)
 		return
 	}
 	if types, ok := node["type"]; ok && !hasType(types, value) {
@@ -156,6 +156,23 @@ func (s *jsonSchema) validate(node map[string]any, value any, path string, probl
 		if most, ok := node["maximum"].(float64); ok && v > most {
 			fail("must be <= %v", most)
 		}
+		if above, ok := node["exclusiveMinimum"].(float64); ok && v <= above {
+			fail("must be > %v", above)
+		}
+		if below, ok := node["exclusiveMaximum"].(float64); ok && v >= below {
+			fail("must be < %v", below)
+		}
+	}
+}
+
+// deref follows a "$ref" to its definition (as often as it takes); a node without one is itself.
+func (s *jsonSchema) deref(node map[string]any) map[string]any {
+	for {
+		ref, ok := node["$ref"].(string)
+		if !ok {
+			return node
+		}
+		node = s.root["definitions"].(map[string]any)[strings.TrimPrefix(ref, "#/definitions/")].(map[string]any)
 	}
 }
 
@@ -191,8 +208,10 @@ func (s *jsonSchema) object(node map[string]any, object map[string]any, path str
 	if choices, ok := node["oneOf"].([]any); ok {
 		tag := node["discriminator"].(map[string]any)["propertyName"].(string)
 		for _, choice := range choices {
-			shape := choice.(map[string]any)
-			if reflect.DeepEqual(shape["properties"].(map[string]any)[tag].(map[string]any)["const"], object[tag]) {
+			shape := s.deref(choice.(map[string]any))
+			properties, _ := shape["properties"].(map[string]any)
+			tagged, _ := properties[tag].(map[string]any)
+			if tagged != nil && reflect.DeepEqual(tagged["const"], object[tag]) {
 				s.validate(shape, object, path, problems)
 				return
 			}

@@ -35,6 +35,9 @@ func TestTheSchemaFilesConstrainTheGoLoader(t *testing.T) {
 			step := s["steps"].([]any)[1].(map[string]any)
 			step["shows"].(map[string]any)["support"] = map[string]any{"kind": "unsure", "status": -1}
 		}, "shows.support.status: must be >= 100"},
+		{"keys kept for no time at all", "endpoint", "first-request-creates", func(s map[string]any) {
+			s["retentionHours"] = 0
+		}, "retentionHours: must be > 0"},
 		{"a form named twice", "client", "two-forms", func(s map[string]any) {
 			forms := s["forms"].([]any)
 			s["forms"] = append(forms, forms[0])
