@@ -72,6 +72,22 @@ async function unsure(page: Page, why: string): Promise<void> {
 	await expectLocked(page, true, 'the outcome is unknown');
 }
 
+// The user types and presses Send, and the network loses the answer: the page is unsure, its fields locked.
+async function sendAndLoseTheAnswer(page: Page, stack: Stack, words: string): Promise<void> {
+	await expectShows(page, 'editing');
+	await type(page, words);
+	await next(page, stack, { do: 'lose' });
+	await press(page, 'Send');
+	await unsure(page, 'the answer was lost');
+}
+
+// The user presses Try again and the page settles: the endpoint has now received `count` requests.
+async function tryAgain(page: Page, stack: Stack, count: number, why: string): Promise<Received[]> {
+	await press(page, 'Try again');
+	await settled(page);
+	return received(stack, count, why);
+}
+
 const keyPerAttempt =
 	'a new key for a retry: the endpoint cannot tell it from a new ticket. Keep the key of an unfinished submission until a definite answer comes back.';
 const subject = 'Cannot sign in';
@@ -83,15 +99,9 @@ export const journeys: Journey[] = [
 		keyStore: true,
 		async ride({ stack, open }) {
 			const page = await open();
-			await expectShows(page, 'editing');
-			await type(page, subject);
-			await next(page, stack, { do: 'lose' });
-			await press(page, 'Send');
-			await unsure(page, 'the answer was lost');
+			await sendAndLoseTheAnswer(page, stack, subject);
 			await tickets(stack, [subject]);
-			await press(page, 'Try again');
-			await settled(page);
-			const got = received(stack, 2, 'Send, then Try again');
+			const got = await tryAgain(page, stack, 2, 'Send, then Try again');
 			sameKey(got, 1, 2, 'Try again is the same request', keyPerAttempt);
 			await created(page, 1);
 			await tickets(stack, [subject], keyPerAttempt);
@@ -103,17 +113,11 @@ export const journeys: Journey[] = [
 		keyStore: true,
 		async ride({ stack, open }) {
 			const page = await open();
-			await expectShows(page, 'editing');
-			await type(page, subject);
-			await next(page, stack, { do: 'lose' });
-			await press(page, 'Send');
-			await unsure(page, 'the answer was lost');
+			await sendAndLoseTheAnswer(page, stack, subject);
 			await page.reload();
 			await unsure(page, 'after a reload, an unfinished submission is still unsure');
 			await expectSubject(page, subject, 'the body kept in sessionStorage');
-			await press(page, 'Try again');
-			await settled(page);
-			const got = received(stack, 2, 'Send, a reload, then Try again');
+			const got = await tryAgain(page, stack, 2, 'Send, a reload, then Try again');
 			sameKey(got, 1, 2, 'the reload kept the key in sessionStorage', keyPerAttempt);
 			if (JSON.stringify(got[1]!.body) !== JSON.stringify(got[0]!.body))
 				throw new Diverged('Try again to send the same body', `it sent ${JSON.stringify(got[1]!.body)}`);
@@ -197,9 +201,7 @@ export const journeys: Journey[] = [
 			await next(page, stack, { do: 'answer', status: 500 });
 			await press(page, 'Send');
 			await unsure(page, 'a 5xx leaves the outcome open');
-			await press(page, 'Try again');
-			await settled(page);
-			const got = received(stack, 2, 'Send, then Try again');
+			const got = await tryAgain(page, stack, 2, 'Send, then Try again');
 			sameKey(
 				got,
 				1,
@@ -242,11 +244,7 @@ export const journeys: Journey[] = [
 		keyStore: true,
 		async ride({ stack, open }) {
 			const first = await open();
-			await expectShows(first, 'editing');
-			await type(first, subject);
-			await next(first, stack, { do: 'lose' });
-			await press(first, 'Send');
-			await unsure(first, 'the answer was lost');
+			await sendAndLoseTheAnswer(first, stack, subject);
 			await first.close();
 			const second = await open();
 			await expectShows(second, 'editing');
@@ -271,21 +269,14 @@ export const journeys: Journey[] = [
 			for (const [page, words] of [
 				[a, 'Printer jam'],
 				[b, 'VPN down']
-			] as const) {
-				await expectShows(page, 'editing');
-				await type(page, words);
-				await next(page, stack, { do: 'lose' });
-				await press(page, 'Send');
-				await unsure(page, 'the answer was lost');
-			}
+			] as const)
+				await sendAndLoseTheAnswer(page, stack, words);
 			await Promise.all([a.reload(), b.reload()]);
 			await expectSubject(a, 'Printer jam', 'the first tab keeps its own submission');
 			await expectSubject(b, 'VPN down', 'the second tab keeps its own submission');
 			await press(b, 'Try again');
 			await settled(b);
-			await press(a, 'Try again');
-			await settled(a);
-			const got = received(stack, 4, 'a send and a retry from each tab');
+			const got = await tryAgain(a, stack, 4, 'a send and a retry from each tab');
 			newKey(got, 1, 2, 'two tabs are two requests', 'the tabs shared a key.');
 			sameKey(got, 2, 3, "the second tab's retry", keyPerAttempt);
 			sameKey(got, 1, 4, "the first tab's retry", keyPerAttempt);

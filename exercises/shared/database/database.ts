@@ -35,6 +35,8 @@
 import type { Receipt, Ticket, Webhook } from '../model/model.ts';
 import type { TraceLine } from './trace.ts';
 import { identity } from '../words/words.ts';
+import { DeadlockDetected, TransactionAborted, UniqueViolation } from './errors.ts';
+import { ConnectionBookkeeping, droppedSentence, listed } from './bookkeeping.ts';
 
 export type OutboxState = 'pending' | 'sent';
 // A row saying what to send after the commit, under the email's own idempotency key.
@@ -124,38 +126,13 @@ export interface SharedDatabase {
 	committed(): Contents | Promise<Contents>;
 }
 
-export type ErrorCode = 'unique-violation' | 'transaction-aborted' | 'deadlock' | 'misuse';
-
-export class DatabaseError extends Error {
-	override name = 'DatabaseError';
-	constructor(
-		readonly code: ErrorCode,
-		message: string
-	) {
-		super(message);
-	}
-}
-export class UniqueViolation extends DatabaseError {
-	override name = 'UniqueViolation';
-	constructor(message: string) {
-		super('unique-violation', message);
-	}
-}
-export class TransactionAborted extends DatabaseError {
-	override name = 'TransactionAborted';
-	constructor() {
-		super(
-			'transaction-aborted',
-			'current transaction is aborted, commands ignored until end of transaction block'
-		);
-	}
-}
-export class DeadlockDetected extends DatabaseError {
-	override name = 'DeadlockDetected';
-	constructor(message: string) {
-		super('deadlock', message);
-	}
-}
+export {
+	DatabaseError,
+	DeadlockDetected,
+	TransactionAborted,
+	UniqueViolation,
+	type ErrorCode
+} from './errors.ts';
 
 type Transaction = {
 	worker: string;
@@ -180,19 +157,15 @@ const sameIdentity = (a: EventIdentity, b: EventIdentity) =>
 // A lock name that no two different identities share: a JSON array keeps the fields apart.
 const identityKey = (e: EventIdentity) => JSON.stringify([e.tenant, e.source, e.eventId]);
 
-// "ticket #2 is gone", "ticket #2 and receipt … are gone".
-const gone = (writes: string) => `${writes} ${writes.includes(' and ') ? 'are' : 'is'} gone`;
-
 const copyRows = <T extends object>(rows: T[]): T[] => rows.map((row) => ({ ...row }));
 
 function saidWrites(tx: Transaction): string {
-	const parts = [
+	return listed([
 		...tx.tickets.map((t) => `ticket #${t.id}`),
 		...tx.receipts.map((r) => `receipt ${identity(r)} → #${r.ticketId}`),
 		...tx.outbox.map((o) => `outbox row #${o.id}`),
 		...[...tx.sent].map((id) => `outbox row #${id} marked sent`)
-	];
-	return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+	]);
 }
 
 export class InMemoryDatabase implements SharedDatabase {
@@ -254,7 +227,7 @@ export class InMemoryDatabase implements SharedDatabase {
 		}
 		const writes = saidWrites(tx);
 		this.end(tx);
-		this.say(worker, `${why} Its transaction rolls back${writes ? `: ${gone(writes)}` : ''}.`);
+		this.say(worker, droppedSentence(why, true, writes));
 	}
 
 	/** @internal */ begin(worker: string): Transaction {
@@ -343,19 +316,10 @@ export class InMemoryDatabase implements SharedDatabase {
 	}
 }
 
-export class MemoryConnection implements WorkerConnection {
+// A worker's connection to the model. What it counts, refuses and says is bookkeeping.ts, shared with PostgreSQL's.
+export class MemoryConnection extends ConnectionBookkeeping<InMemoryDatabase> implements WorkerConnection {
 	private tx: Transaction | null = null;
-	private closed = false;
-	// What this worker has done and what it was told, for crash points and the explorer's state.
-	readonly done: string[] = [];
-	readonly heard: string[] = [];
 	readonly working = null;
-
-	constructor(
-		private readonly db: InMemoryDatabase,
-		readonly worker: string,
-		private readonly gate: Gate
-	) {}
 
 	get inTransaction(): boolean {
 		return this.tx !== null;
@@ -365,7 +329,7 @@ export class MemoryConnection implements WorkerConnection {
 		this.usable('begin');
 		if (this.tx) throw this.misuse('begin: a transaction is already open; commit or roll it back first');
 		this.tx = this.db.begin(this.worker);
-		this.db.say(this.worker, `${this.worker} begins a transaction.`);
+		this.say('begins a transaction.');
 	}
 
 	async commit(): Promise<void> {
@@ -377,19 +341,9 @@ export class MemoryConnection implements WorkerConnection {
 			this.tx = null;
 			if (tx.aborted) {
 				this.db.rollback(tx);
-				this.db.say(
-					this.worker,
-					`${this.worker} tries to commit, but an earlier error aborted its transaction: it rolls back.`
-				);
-				throw new TransactionAborted();
+				throw this.abortedCommit();
 			}
-			const writes = this.db.commit(tx);
-			this.db.say(
-				this.worker,
-				writes
-					? `${this.worker} commits: ${writes} can now be seen by everyone.`
-					: `${this.worker} commits (it wrote nothing).`
-			);
+			this.sayCommitted(this.db.commit(tx));
 		} finally {
 			this.finished('commit');
 		}
@@ -401,13 +355,7 @@ export class MemoryConnection implements WorkerConnection {
 			const tx = this.tx;
 			if (!tx) throw this.misuse('rollback: no transaction is open');
 			this.tx = null;
-			const writes = this.db.rollback(tx);
-			this.db.say(
-				this.worker,
-				writes
-					? `${this.worker} rolls back: ${gone(writes)}.`
-					: `${this.worker} rolls back (it wrote nothing).`
-			);
+			this.sayRolledBack(this.db.rollback(tx));
 		} finally {
 			this.finished('rollback');
 		}
@@ -525,27 +473,10 @@ export class MemoryConnection implements WorkerConnection {
 		});
 	}
 
-	// A step outside the database (calling a mail provider, say): the scheduler may run others first, and a
-	// crash can strike right after it, but no transaction rolls it back.
-	async outside<T>(name: string, act: () => T | Promise<T>): Promise<T> {
-		this.usable(name);
-		await this.turn({ name, writes: false, commits: false });
-		try {
-			return await act();
-		} finally {
-			this.finished(name);
-		}
-	}
-
 	/** @internal */ close(why: string): void {
 		this.closed = true;
 		this.tx = null;
 		this.db.disconnect(this.worker, why);
-	}
-
-	private async turn(operation: Operation): Promise<void> {
-		this.usable(operation.name);
-		await this.gate.turn(this.worker, operation);
 	}
 
 	// One operation: waits for its turn, runs in the open transaction or in one of its own, and waits again as
@@ -561,7 +492,7 @@ export class MemoryConnection implements WorkerConnection {
 			}
 			const own = this.tx;
 			if (own?.aborted) {
-				this.say(`tries to ${name.replace('-', ' ')}, but an earlier error aborted its transaction.`);
+				this.sayAborted(name);
 				const error = new TransactionAborted();
 				this.finished(name, error);
 				throw error;
@@ -588,28 +519,5 @@ export class MemoryConnection implements WorkerConnection {
 			this.finished(name, undefined, result);
 			return result;
 		}
-	}
-
-	private usable(what: string): void {
-		if (this.closed) throw this.misuse(`${what}: this connection is closed (the worker has finished)`);
-	}
-
-	private finished(name: string, error?: unknown, result?: unknown): void {
-		this.done.push(name);
-		const heard =
-			error instanceof DatabaseError ? error.code : error ? 'error' : JSON.stringify(result ?? null);
-		this.heard.push(`${name}:${heard}`);
-	}
-
-	private misuse(message: string): DatabaseError {
-		return new DatabaseError('misuse', `${this.worker}: ${message}`);
-	}
-
-	private say(text: string): void {
-		this.db.say(this.worker, `${this.worker} ${text}`);
-	}
-
-	private where(): string {
-		return this.tx ? ' in its transaction' : ', committed at once';
 	}
 }

@@ -13,19 +13,17 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ClientJourney, Fate } from '../loaders/client-journeys.ts';
-import { MemoryStorage } from '../fakes/memory-storage.ts';
 import {
-	isLocked,
 	keyStoreClient,
 	newKeyPerAttempt,
 	type ClientMaker,
-	type Event,
 	type KeyStoreCode,
 	type Played,
 	type PlayedStep,
 	type SentRequest
 } from '../players/play-client.ts';
-import type { Answer, FormState, TicketBody } from '../model/send-button.ts';
+import { Tab } from '../players/tab.ts';
+import type { Answer, FormState } from '../model/send-button.ts';
 import type { Reply } from '../fakes/ticket-endpoint.ts';
 import { defaultRetention, type Remember } from './contract.ts';
 import { Plan } from './faults.ts';
@@ -119,7 +117,6 @@ async function send(url: string, number: number, key: unknown, body: unknown): P
 	}
 }
 
-type OnPage = { client: ReturnType<ClientMaker>; fields: TicketBody; shows: unknown };
 type InFlight = SentRequest & { form: string; page: number; answer: Promise<Answer> | null; plan: Plan };
 
 export async function playJourneyOverHttp(
@@ -147,56 +144,28 @@ export async function playJourneyOverHttp(
 		'/webhooks': endpoint.webhooks(options)
 	});
 	const proxy = await startProxy(server.url);
-	const storage = new MemoryStorage();
-	let keysMade = 0;
-	const newKey = () => `key-${++keysMade}`;
-	let page = 0;
-	let forms = new Map<string, OnPage>();
+	const tab = new Tab(journey, maker);
 	const requests: InFlight[] = [];
 	const steps: PlayedStep[] = [];
-	const events: Event[] = [];
-
-	function open() {
-		page += 1;
-		forms = new Map();
-		for (const form of journey.forms) {
-			const client = maker(storage, form, newKey);
-			const { fields, shows } = client.opened();
-			const restored = fields !== null && typeof fields === 'object' ? { ...fields } : { subject: '' };
-			forms.set(form, { client, fields: restored, shows });
-		}
-	}
-	function deliver(request: InFlight, answer: Answer) {
-		if (request.page !== page) return; // the page that sent it is gone
-		events.push({ heard: request.number, answer });
-		const onPage = forms.get(request.form)!;
-		onPage.shows = onPage.client.hear(answer);
-	}
 	async function settle(request: InFlight) {
 		const heard = await limited(request.answer!, `request ${request.number} got no answer`);
 		request.reply = proxy.replies.get(request.number) ?? null;
-		deliver(request, heard);
+		tab.deliver(request, heard);
 	}
 
 	let current = -1;
 	let threw: Played['threw'] = null;
 	try {
-		open();
+		tab.open();
 		for (const [i, step] of journey.steps.entries()) {
 			current = i;
 			let sent: InFlight | null = null;
 			let locked = false;
-			const onPage = step.form === undefined ? undefined : forms.get(step.form)!;
 			switch (step.do) {
-				case 'type':
-				case 'edit':
-					// The fields are locked while the outcome is unknown: Try again sends what was sent.
-					locked = isLocked(onPage!.shows);
-					if (!locked) onPage!.fields = { ...onPage!.fields, subject: step.subject! };
-					break;
 				case 'send': {
-					onPage!.shows = { kind: 'sending' } satisfies FormState;
-					const { key, body } = onPage!.client.send({ ...onPage!.fields });
+					const onPage = tab.form(step.form!);
+					onPage.shows = { kind: 'sending' } satisfies FormState;
+					const { key, body } = onPage.client.send({ ...onPage.fields });
 					const number = requests.length + 1;
 					const wire = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
 					const faults: Partial<Record<Fate, Plan['fault']>> = {
@@ -204,9 +173,18 @@ export async function playJourneyOverHttp(
 						'server-fails': 'step-fails'
 					};
 					const plan = new Plan(faults[step.fate!] ?? 'none');
-					sent = { number, key, body: wire, reply: null, form: step.form!, page, answer: null, plan };
+					sent = {
+						number,
+						key,
+						body: wire,
+						reply: null,
+						form: step.form!,
+						page: tab.page,
+						answer: null,
+						plan
+					};
 					requests.push(sent);
-					events.push({ sent: number });
+					tab.events.push({ sent: number });
 					server.plans.set(String(number), plan);
 					proxy.fates.set(number, step.fate!);
 					sent.answer = send(proxy.url, number, key, wire);
@@ -225,18 +203,10 @@ export async function playJourneyOverHttp(
 					await settle(request);
 					break;
 				}
-				case 'reload':
-					open();
-					break;
-				case 'store':
-					storage.put(step.item!, step.value!);
-					break;
-				case 'break-storage':
-					storage.fail();
-					break;
+				default:
+					locked = tab.play(step);
 			}
-			const shows = Object.fromEntries([...forms].map(([form, { shows }]) => [form, shows]));
-			steps.push({ request: sent, shows, locked });
+			steps.push({ request: sent, shows: tab.shows(), locked });
 		}
 		current = journey.steps.length;
 	} catch (error) {
@@ -244,7 +214,7 @@ export async function playJourneyOverHttp(
 	}
 	try {
 		const { tickets } = await store.contents();
-		return { steps, events, requests, tickets, threw, thrown: server.thrown };
+		return { steps, events: tab.events, requests, tickets, threw, thrown: server.thrown };
 	} finally {
 		await server.close();
 		await proxy.close();

@@ -1,26 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { schedulesDir } from '../loaders/schedules.ts';
 import { endpointSchedules, loadEndpointSchedule } from './schedules.ts';
+import { brokenCopy } from '../loaders/broken-copy.ts';
 
 const name = 'key-in-flight-gets-409';
-const original = JSON.parse(readFileSync(join(schedulesDir, 'endpoint', `${name}.json`), 'utf8'));
-
-// Writes a changed copy of a real schedule and loads it, returning the error message.
-function problemWith(change: (schedule: any) => void): string {
-	const schedule = structuredClone(original);
-	change(schedule);
-	const path = join(mkdtempSync(join(tmpdir(), 'schedule-')), `${name}.json`);
-	writeFileSync(path, JSON.stringify(schedule));
-	try {
-		loadEndpointSchedule(path);
-	} catch (error) {
-		return (error as Error).message;
-	}
-	throw new Error('the malformed schedule loaded without complaint');
-}
+const problemWith = brokenCopy('endpoint', name, loadEndpointSchedule);
 
 describe('endpoint schedule loading', () => {
 	it("loads every endpoint schedule, in the exercise's order", () => {

@@ -1,25 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientJourneys, loadClientJourney } from './client-journeys.ts';
-import { schedulesDir } from './schedules.ts';
+import { brokenCopy } from './broken-copy.ts';
 
-const read = (name: string) => JSON.parse(readFileSync(join(schedulesDir, 'client', `${name}.json`), 'utf8'));
-
-// Writes a changed copy of a real journey and loads it, returning the error message.
-function problemWith(change: (journey: any) => void, name = 'send-pressed-twice'): string {
-	const journey = read(name);
-	change(journey);
-	const path = join(mkdtempSync(join(tmpdir(), 'journey-')), `${name}.json`);
-	writeFileSync(path, JSON.stringify(journey));
-	try {
-		loadClientJourney(path);
-	} catch (error) {
-		return (error as Error).message;
-	}
-	throw new Error('the malformed journey loaded without complaint');
-}
+const problemWith = brokenCopy('client', 'send-pressed-twice', loadClientJourney, 'journey');
 
 describe('client journey loading', () => {
 	it("loads every journey, including all of the issue's table", () => {

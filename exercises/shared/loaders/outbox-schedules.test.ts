@@ -1,26 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadOutboxSchedule, outboxSchedules } from './outbox-schedules.ts';
-import { schedulesDir } from './schedules.ts';
+import { brokenCopy } from './broken-copy.ts';
 
 const name = 'relay-crashes-after-sending';
-const original = JSON.parse(readFileSync(join(schedulesDir, 'outbox', `${name}.json`), 'utf8'));
-
-// Writes a changed copy of a real schedule and loads it, returning the error message.
-function problemWith(change: (schedule: any) => void): string {
-	const schedule = structuredClone(original);
-	change(schedule);
-	const path = join(mkdtempSync(join(tmpdir(), 'schedule-')), `${name}.json`);
-	writeFileSync(path, JSON.stringify(schedule));
-	try {
-		loadOutboxSchedule(path);
-	} catch (error) {
-		return (error as Error).message;
-	}
-	throw new Error('the malformed schedule loaded without complaint');
-}
+const problemWith = brokenCopy('outbox', name, loadOutboxSchedule);
 
 describe('outbox schedule loading', () => {
 	it('loads every outbox schedule, the seven of the issue among them', () => {

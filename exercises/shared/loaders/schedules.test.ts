@@ -1,25 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { handlerSchedules, loadHandlerSchedule } from './handler-schedules.ts';
-import { schedulesDir } from './schedules.ts';
+import { brokenCopy } from './broken-copy.ts';
 
-const original = JSON.parse(readFileSync(join(schedulesDir, 'handler', 'lost-acknowledgment.json'), 'utf8'));
-
-// Writes a changed copy of a real schedule and loads it, returning the error message.
-function problemWith(change: (schedule: any) => void, name = 'lost-acknowledgment'): string {
-	const schedule = structuredClone(original);
-	change(schedule);
-	const path = join(mkdtempSync(join(tmpdir(), 'schedule-')), `${name}.json`);
-	writeFileSync(path, typeof schedule === 'string' ? schedule : JSON.stringify(schedule));
-	try {
-		loadHandlerSchedule(path);
-	} catch (error) {
-		return (error as Error).message;
-	}
-	throw new Error('the malformed schedule loaded without complaint');
-}
+const problemWith = brokenCopy('handler', 'lost-acknowledgment', loadHandlerSchedule);
 
 describe('schedule loading', () => {
 	it("loads the lesson's nine handler schedules first, then the ones beyond them", () => {

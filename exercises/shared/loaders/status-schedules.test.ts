@@ -1,26 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { schedulesDir } from './schedules.ts';
 import { loadStatusSchedule, statusSchedules } from './status-schedules.ts';
+import { brokenCopy } from './broken-copy.ts';
 
 const name = 'late-close-after-reopen';
-const original = JSON.parse(readFileSync(join(schedulesDir, 'status', `${name}.json`), 'utf8'));
-
-// Writes a changed copy of a real schedule and loads it, returning the error message.
-function problemWith(change: (schedule: any) => void): string {
-	const schedule = structuredClone(original);
-	change(schedule);
-	const path = join(mkdtempSync(join(tmpdir(), 'schedule-')), `${name}.json`);
-	writeFileSync(path, JSON.stringify(schedule));
-	try {
-		loadStatusSchedule(path);
-	} catch (error) {
-		return (error as Error).message;
-	}
-	throw new Error('the malformed schedule loaded without complaint');
-}
+const problemWith = brokenCopy('status', name, loadStatusSchedule);
 
 describe('status schedule loading', () => {
 	it("loads every status schedule, the issue's among them, in the lesson's order", () => {

@@ -1,9 +1,9 @@
 // Plays a client journey: a tab with forms, a network that loses and holds requests, and the fake endpoint.
 import type { ClientJourney, ClientName, Fate } from '../loaders/client-journeys.ts';
-import { MemoryStorage } from '../fakes/memory-storage.ts';
 import type { Ticket } from '../model/model.ts';
 import type { Answer, FormState, KeyStore, Submissions, TicketBody } from '../model/send-button.ts';
 import { TicketEndpoint, type Reply } from '../fakes/ticket-endpoint.ts';
+import { Tab } from './tab.ts';
 
 // The learner's two functions, as the journeys call them.
 export type KeyStoreCode = {
@@ -70,15 +70,9 @@ export type Played = {
 	threw: { step: number; error: unknown } | null;
 };
 
-type OnPage = { client: FormClient; fields: TicketBody; shows: unknown };
 type InFlight = SentRequest & { form: string; page: number; arrival: number | null };
 
 const noAnswer: Answer = { kind: 'no-answer' };
-// A form locks its fields from Send until a definite answer: while it shows sending or unsure.
-export const isLocked = (shows: unknown): boolean => {
-	const kind = (shows as { kind?: unknown } | null)?.kind;
-	return kind === 'sending' || kind === 'unsure';
-};
 // What goes over the wire is JSON: the endpoint sees a copy, never the form's own object.
 const onTheWire = (body: unknown): unknown =>
 	body === undefined ? undefined : JSON.parse(JSON.stringify(body));
@@ -90,62 +84,41 @@ export function playJourney(journey: ClientJourney, code: KeyStoreCode | null): 
 	};
 	const maker = clients[journey.client];
 	if (!maker) throw new Error(`journey "${journey.name}" needs the key store's code to play`);
-	const storage = new MemoryStorage();
+	const tab = new Tab(journey, maker);
 	const endpoint = new TicketEndpoint();
-	let keysMade = 0;
-	const newKey = () => `key-${++keysMade}`;
-	let page = 0;
-	let forms = new Map<string, OnPage>();
 	const requests: InFlight[] = [];
 	const steps: PlayedStep[] = [];
-	const events: Event[] = [];
-
-	function open() {
-		page += 1;
-		forms = new Map();
-		for (const form of journey.forms) {
-			const client = maker!(storage, form, newKey);
-			const { fields, shows } = client.opened();
-			const restored = fields !== null && typeof fields === 'object' ? { ...fields } : { subject: '' };
-			forms.set(form, { client, fields: restored, shows });
-		}
-	}
-	// An answer reaches its form, unless the page that sent it is gone.
-	function deliver(request: InFlight, answer: Answer) {
-		if (request.page !== page) return;
-		events.push({ heard: request.number, answer });
-		const onPage = forms.get(request.form)!;
-		onPage.shows = onPage.client.hear(answer);
-	}
 	function settle(request: InFlight, fate: Fate) {
 		request.reply = endpoint.respond(request.arrival!, fate === 'server-fails' ? 'before-commit' : 'none');
 		const { status, ticketId } = request.reply;
-		deliver(request, fate === 'answer-lost' ? noAnswer : { kind: 'reply', status, ticketId });
+		tab.deliver(request, fate === 'answer-lost' ? noAnswer : { kind: 'reply', status, ticketId });
 	}
 
 	let current = -1;
 	try {
-		open();
+		tab.open();
 		for (const [i, step] of journey.steps.entries()) {
 			current = i;
 			let sent: InFlight | null = null;
 			let locked = false;
-			const onPage = step.form === undefined ? undefined : forms.get(step.form)!;
 			switch (step.do) {
-				case 'type':
-				case 'edit':
-					// The fields are locked while the outcome is unknown: Try again sends what was sent.
-					locked = isLocked(onPage!.shows);
-					if (!locked) onPage!.fields = { ...onPage!.fields, subject: step.subject! };
-					break;
 				case 'send': {
-					onPage!.shows = { kind: 'sending' };
-					const { key, body } = onPage!.client.send({ ...onPage!.fields });
+					const onPage = tab.form(step.form!);
+					onPage.shows = { kind: 'sending' };
+					const { key, body } = onPage.client.send({ ...onPage.fields });
 					const number = requests.length + 1;
-					sent = { number, key, body: onTheWire(body), reply: null, form: step.form!, page, arrival: null };
+					sent = {
+						number,
+						key,
+						body: onTheWire(body),
+						reply: null,
+						form: step.form!,
+						page: tab.page,
+						arrival: null
+					};
 					requests.push(sent);
-					events.push({ sent: number });
-					if (step.fate === 'request-lost') deliver(sent, noAnswer);
+					tab.events.push({ sent: number });
+					if (step.fate === 'request-lost') tab.deliver(sent, noAnswer);
 					else {
 						const header = typeof key === 'string' ? key : null;
 						sent.arrival = endpoint.arrive({ key: header, body: sent.body });
@@ -156,22 +129,20 @@ export function playJourney(journey: ClientJourney, code: KeyStoreCode | null): 
 				case 'release':
 					settle(requests[step.number! - 1]!, step.fate!);
 					break;
-				case 'reload':
-					open();
-					break;
-				case 'store':
-					storage.put(step.item!, step.value!);
-					break;
-				case 'break-storage':
-					storage.fail();
-					break;
+				default:
+					locked = tab.play(step);
 			}
-			const shows = Object.fromEntries([...forms].map(([form, { shows }]) => [form, shows]));
-			steps.push({ request: sent, shows, locked });
+			steps.push({ request: sent, shows: tab.shows(), locked });
 		}
 		current = journey.steps.length;
 	} catch (error) {
-		return { steps, events, requests, tickets: endpoint.state().tickets, threw: { step: current, error } };
+		return {
+			steps,
+			events: tab.events,
+			requests,
+			tickets: endpoint.state().tickets,
+			threw: { step: current, error }
+		};
 	}
-	return { steps, events, requests, tickets: endpoint.state().tickets, threw: null };
+	return { steps, events: tab.events, requests, tickets: endpoint.state().tickets, threw: null };
 }

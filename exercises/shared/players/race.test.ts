@@ -1,6 +1,3 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Connection } from '../database/database.ts';
 import type { Outcome, Webhook } from '../model/model.ts';
@@ -12,23 +9,10 @@ import { answerOf } from './play-race.ts';
 import { exploreAll, type Run } from '../database/scheduler.ts';
 import { sameEventSetUp } from './race-checks.ts';
 import { handleSeparately } from '../../03-the-race/separate.ts';
-import { schedulesDir } from '../loaders/schedules.ts';
+import { brokenCopy } from '../loaders/broken-copy.ts';
 
-const original = JSON.parse(readFileSync(join(schedulesDir, 'race', 'two-workers-alternate.json'), 'utf8'));
 const alternate = raceSchedules().find((s) => s.name === 'two-workers-alternate')!;
-
-function problemWith(change: (schedule: any) => void): string {
-	const schedule = structuredClone(original);
-	change(schedule);
-	const path = join(mkdtempSync(join(tmpdir(), 'race-')), 'two-workers-alternate.json');
-	writeFileSync(path, JSON.stringify(schedule));
-	try {
-		loadRaceSchedule(path);
-	} catch (error) {
-		return (error as Error).message;
-	}
-	throw new Error('the malformed schedule loaded without complaint');
-}
+const problemWith = brokenCopy('race', 'two-workers-alternate', loadRaceSchedule);
 
 // Plain handlers to hold the players to: one that never checks, one that answers nonsense.
 async function alwaysCreates(db: Connection, event: Webhook): Promise<Outcome> {

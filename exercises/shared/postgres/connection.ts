@@ -22,14 +22,12 @@
 // With nothing open there is nothing to roll back, and the connection is kept for the next worker (Backends).
 import pg from 'pg';
 import {
-	DatabaseError,
 	DeadlockDetected,
 	TransactionAborted,
 	UniqueViolation,
 	type Contents,
 	type EventIdentity,
 	type Gate,
-	type Operation,
 	type OperationName,
 	type OutboxDraft,
 	type OutboxRow,
@@ -40,6 +38,7 @@ import {
 import type { Receipt, Ticket } from '../model/model.ts';
 import type { TraceLine } from '../database/trace.ts';
 import { identity } from '../words/words.ts';
+import { ConnectionBookkeeping, droppedSentence, listed } from '../database/bookkeeping.ts';
 
 // A statement's answer, kept until the worker may hear it: it never rejects.
 type Answer = { ok: true; result: pg.QueryResult } | { ok: false; error: unknown };
@@ -50,10 +49,6 @@ type Transaction = {
 	outbox: { id: number; key: string }[];
 	aborted: boolean;
 };
-
-const gone = (writes: string) => `${writes} ${writes.includes(' and ') ? 'are' : 'is'} gone`;
-const listed = (parts: string[]) =>
-	parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 
 // The server's error as the workbook's: the same classes the model throws.
 export function fromServer(error: unknown): unknown {
@@ -199,20 +194,19 @@ export class PostgresDatabase implements SharedDatabase {
 	}
 }
 
-export class PostgresConnection implements WorkerConnection {
-	readonly done: string[] = [];
-	readonly heard: string[] = [];
+export class PostgresConnection extends ConnectionBookkeeping<PostgresDatabase> implements WorkerConnection {
 	working: Promise<void> | null = null;
 	private tx: Transaction | null = null;
-	private closed = false;
 	private inFlight = 0;
 
 	constructor(
-		private readonly db: PostgresDatabase,
-		readonly worker: string,
-		private readonly gate: Gate,
+		db: PostgresDatabase,
+		worker: string,
+		gate: Gate,
 		private readonly backend: Backend
-	) {}
+	) {
+		super(db, worker, gate);
+	}
 
 	private get client(): pg.Client {
 		return this.backend.client;
@@ -232,7 +226,7 @@ export class PostgresConnection implements WorkerConnection {
 		await this.settled('BEGIN');
 		this.tx = { writes: [], receipts: [], outbox: [], aborted: false };
 		this.db.opened(this.worker, true);
-		this.db.say(this.worker, `${this.worker} begins a transaction.`);
+		this.say('begins a transaction.');
 	}
 
 	async commit(): Promise<void> {
@@ -245,20 +239,8 @@ export class PostgresConnection implements WorkerConnection {
 			const answer = await this.settled('COMMIT');
 			this.db.opened(this.worker, false);
 			if (!answer.ok) throw fromServer(answer.error);
-			if (tx.aborted || answer.result.command === 'ROLLBACK') {
-				this.db.say(
-					this.worker,
-					`${this.worker} tries to commit, but an earlier error aborted its transaction: it rolls back.`
-				);
-				throw new TransactionAborted();
-			}
-			const writes = listed(tx.writes);
-			this.db.say(
-				this.worker,
-				writes
-					? `${this.worker} commits: ${writes} can now be seen by everyone.`
-					: `${this.worker} commits (it wrote nothing).`
-			);
+			if (tx.aborted || answer.result.command === 'ROLLBACK') throw this.abortedCommit();
+			this.sayCommitted(listed(tx.writes));
 		} finally {
 			this.finished('commit');
 		}
@@ -273,13 +255,7 @@ export class PostgresConnection implements WorkerConnection {
 			const answer = await this.settled('ROLLBACK');
 			this.db.opened(this.worker, false);
 			if (!answer.ok) throw fromServer(answer.error);
-			const writes = listed(tx.writes);
-			this.db.say(
-				this.worker,
-				writes
-					? `${this.worker} rolls back: ${gone(writes)}.`
-					: `${this.worker} rolls back (it wrote nothing).`
-			);
+			this.sayRolledBack(listed(tx.writes));
 		} finally {
 			this.finished('rollback');
 		}
@@ -393,17 +369,6 @@ export class PostgresConnection implements WorkerConnection {
 		return this.heardBack('mark-sent', true);
 	}
 
-	// A step outside the database: no statement, as in the model.
-	async outside<T>(name: string, act: () => T | Promise<T>): Promise<T> {
-		this.usable(name);
-		await this.turn({ name, writes: false, commits: false });
-		try {
-			return await act();
-		} finally {
-			this.finished(name);
-		}
-	}
-
 	// The worker's process is gone. With a transaction or a statement open, its backend is terminated, so the
 	// server rolls it back; the call returns once the backend has exited and its locks are free.
 	async close(why: string): Promise<void> {
@@ -417,16 +382,7 @@ export class PostgresConnection implements WorkerConnection {
 				this.db.opened(this.worker, false);
 			})()
 		);
-		const writes = tx ? listed(tx.writes) : '';
-		this.db.say(
-			this.worker,
-			tx ? `${why} Its transaction rolls back${writes ? `: ${gone(writes)}` : ''}.` : why
-		);
-	}
-
-	private async turn(operation: Operation): Promise<void> {
-		this.usable(operation.name);
-		await this.gate.turn(this.worker, operation);
+		this.db.say(this.worker, droppedSentence(why, tx !== null, tx ? listed(tx.writes) : ''));
 	}
 
 	// Sends a statement; the scheduler sees the worker busy until it answers.
@@ -507,8 +463,7 @@ export class PostgresConnection implements WorkerConnection {
 		if (settled.ok) return settled.result;
 		const error = fromServer(settled.error);
 		if (own) own.aborted = true;
-		if (error instanceof TransactionAborted)
-			this.say(`tries to ${name.replace('-', ' ')}, but an earlier error aborted its transaction.`);
+		if (error instanceof TransactionAborted) this.sayAborted(name);
 		else if (error instanceof UniqueViolation && sayViolation) await this.busy(sayViolation());
 		else if (error instanceof DeadlockDetected)
 			this.say(`${what}: it would wait for a transaction that waits for it: deadlock detected.`);
@@ -519,28 +474,5 @@ export class PostgresConnection implements WorkerConnection {
 	private heardBack<T>(name: string, value: T): T {
 		this.finished(name, undefined, value);
 		return value;
-	}
-
-	private usable(what: string): void {
-		if (this.closed) throw this.misuse(`${what}: this connection is closed (the worker has finished)`);
-	}
-
-	private finished(name: string, error?: unknown, result?: unknown): void {
-		this.done.push(name);
-		const heard =
-			error instanceof DatabaseError ? error.code : error ? 'error' : JSON.stringify(result ?? null);
-		this.heard.push(`${name}:${heard}`);
-	}
-
-	private misuse(message: string): DatabaseError {
-		return new DatabaseError('misuse', `${this.worker}: ${message}`);
-	}
-
-	private say(text: string): void {
-		this.db.say(this.worker, `${this.worker} ${text}`);
-	}
-
-	private where(): string {
-		return this.tx ? ' in its transaction' : ', committed at once';
 	}
 }
