@@ -7,7 +7,7 @@
 // `view` is a private folder the grader made for this run (see tree.ts): the exercise's files with the
 // learner's on top, and job.json, the inputs. Inside, the process sees only read-only binds of what a run needs:
 // /usr (node), the workbook's package.json, node_modules, exercises/shared, schedules and grader/observe, with
-// the view at /wb. No solutions/, no held-out files, no grader, no other learner, no checkout, no host /tmp.
+// the view at /wb (and, for a run with a database, the PostgreSQL socket's folder at /run/postgresql). No solutions/, no held-out files, no grader, no other learner, no checkout, no host /tmp.
 // Namespaces: all of them (--unshare-all: no network, its own PID namespace, so every child it starts dies
 // with it), an unprivileged uid with no capabilities, a fresh session (--new-session), a private /tmp, and
 // --die-with-parent. Memory and processes are limited for the whole tree by a cgroup (v1 memory and pids
