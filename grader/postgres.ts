@@ -24,6 +24,9 @@ export const socketInSandbox = '/run/postgresql';
 // A run's connections: the harness's pool (6) and a few more, never the whole server.
 const connectionLimit = 16;
 
+// The servers this process started, by socket folder, until stopped: a test checks that none outlives a grading.
+export const startedServers = new Map<string, number | undefined>();
+
 export class GradingPostgres {
 	private server: Promise<PostgresServer> | null = null;
 	private count = 0;
@@ -40,6 +43,7 @@ export class GradingPostgres {
 			} finally {
 				await client.end();
 			}
+			startedServers.set(started.socketFolder!, started.pid);
 			return started;
 		});
 		const client = new pg.Client({ connectionString: (await this.server).url });
@@ -77,6 +81,8 @@ export class GradingPostgres {
 	async stop(): Promise<void> {
 		const server = this.server;
 		this.server = null;
-		if (server) await (await server.catch(() => null))?.stop();
+		const started = await server?.catch(() => null);
+		await started?.stop();
+		if (started) startedServers.delete(started.socketFolder!);
 	}
 }
