@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { exercises as manifestExercises, type Exercise } from '#shared/manifest.ts';
+import { removeCompiledHarness } from './compile.ts';
 import { planExercises, type Frozen, type Planned } from './expect.ts';
 import { commonFolder, learnerNames } from './names.ts';
 import { root } from './paths.ts';
@@ -122,6 +123,7 @@ export async function gradeClass(paths: string[], given: Partial<Options> = {}):
 		return await gradeWith(paths, { ...defaults, ...given }, databases);
 	} finally {
 		await databases.stop();
+		await removeCompiledHarness();
 	}
 }
 
