@@ -6,11 +6,11 @@ import { canonical } from '#shared/endpoint/contract.ts';
 import { judgeEndpoint, saidAnswer } from '#shared/endpoint/judge.ts';
 import type { PlayedEndpoint } from '#shared/endpoint/play.ts';
 import { endpointSchedules, type EndpointSchedule, type Step } from '#shared/endpoint/schedules.ts';
-import { handlerSchedules, type HandlerSchedule } from '#shared/handler-schedules.ts';
-import type { Outcome } from '#shared/model.ts';
-import { describeDelivery, judgeHandler } from '#shared/play-handler.ts';
+import { handlerSchedules, type HandlerSchedule } from '#shared/loaders/handler-schedules.ts';
+import type { Outcome } from '#shared/model/model.ts';
+import { describeDelivery, judgeHandler } from '#shared/players/play-handler.ts';
 import { NotWrittenYet } from '#shared/todo.ts';
-import { saidReceipt, saidTicket } from '#shared/words.ts';
+import { saidReceipt, saidTicket } from '#shared/words/words.ts';
 import type { SaidError } from '../observe/observer.ts';
 import { heldOut, type Check, type Probe } from '../probe.ts';
 

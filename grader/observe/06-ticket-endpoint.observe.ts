@@ -3,7 +3,7 @@
 import { playEndpoint, type EndpointCode, type PlayedEndpoint } from '#shared/endpoint/play.ts';
 import type { EndpointSchedule, Send } from '#shared/endpoint/schedules.ts';
 import { outcomeOf } from '#shared/endpoint/tests.ts';
-import type { HandlerSchedule } from '#shared/handler-schedules.ts';
+import type { HandlerSchedule } from '#shared/loaders/handler-schedules.ts';
 import { saidError, type Code, type Observers, type RunContext } from './observer.ts';
 
 const routes = (code: Code): EndpointCode => ({ tickets: code.tickets, webhooks: code.webhooks });
