@@ -10,12 +10,14 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Exercise } from '#shared/manifest.ts';
-import type { Code, Observers } from './observe/observer.ts';
+import type { Code, Observers, RunContext } from './observe/observer.ts';
 import { root } from './paths.ts';
-import { casesOf, loadProbe, observeFile, type Check, type ProbeSettings } from './probe.ts';
+import type { GradingPostgres } from './postgres.ts';
+import { casesOf, loadProbe, observeFile, usesPostgres, type Check, type ProbeSettings } from './probe.ts';
 
 export type PlannedCheck = Check & { cases: unknown[]; expected: unknown[]; free: boolean };
-export type Planned = { exercise: Exercise; checks: PlannedCheck[] | null };
+// postgres: each run of this exercise gets a PostgreSQL database of its own (grader/postgres.ts).
+export type Planned = { exercise: Exercise; checks: PlannedCheck[] | null; postgres: boolean };
 export type Frozen = {
 	settings: ProbeSettings;
 	exercises: Record<string, { name: string; cases: unknown[]; expected: unknown[]; free: boolean }[]>;
@@ -30,8 +32,8 @@ async function codeFrom(folder: string, exercise: Exercise): Promise<Code> {
 	return code;
 }
 
-async function observe(observers: Observers, code: Code, check: Check, input: unknown) {
-	return asJson(await observers[check.observer]!(code, input));
+async function observe(observers: Observers, code: Code, check: Check, input: unknown, run: RunContext) {
+	return asJson(await observers[check.observer]!(code, input, run));
 }
 
 const passes = (check: Check, input: unknown, observed: unknown, expected: unknown) => {
@@ -45,10 +47,12 @@ const passes = (check: Check, input: unknown, observed: unknown, expected: unkno
 export async function planExercise(
 	exercise: Exercise,
 	settings: ProbeSettings,
-	frozen?: Frozen
+	frozen?: Frozen,
+	databases?: GradingPostgres
 ): Promise<Planned> {
 	const probe = await loadProbe(exercise);
-	if (!probe) return { exercise, checks: null };
+	if (!probe) return { exercise, checks: null, postgres: false };
+	const postgres = await usesPostgres(exercise);
 	const checks = probe(settings);
 	const observers = ((await import(pathToFileURL(observeFile(exercise)).href)) as { observers: Observers })
 		.observers;
@@ -61,6 +65,7 @@ export async function planExercise(
 		const kept = frozen.exercises[exercise.folder] ?? [];
 		return {
 			exercise,
+			postgres,
 			checks: checks.map((check, i) => {
 				if (kept[i]?.name !== check.name)
 					throw new Error(
@@ -70,6 +75,27 @@ export async function planExercise(
 			})
 		};
 	}
+	if (postgres && !databases)
+		throw new Error(`${exercise.folder} needs PostgreSQL: planExercises must be given a GradingPostgres`);
+	// The reference and the stubs, like every run, play on a database of their own, dropped after.
+	const database = postgres ? await databases!.runDatabase() : null;
+	try {
+		return {
+			exercise,
+			postgres,
+			checks: await expectations(exercise, observers, checks, { postgres: database?.job ?? null })
+		};
+	} finally {
+		await database?.drop();
+	}
+}
+
+async function expectations(
+	exercise: Exercise,
+	observers: Observers,
+	checks: Check[],
+	run: RunContext
+): Promise<PlannedCheck[]> {
 	const reference = await codeFrom('solutions', exercise);
 	const stubs = await codeFrom('exercises', exercise);
 	const planned: PlannedCheck[] = [];
@@ -79,7 +105,7 @@ export async function planExercise(
 		for (const input of cases) {
 			let answer: unknown;
 			try {
-				answer = await observe(observers, reference, check, input);
+				answer = await observe(observers, reference, check, input, run);
 			} catch (error) {
 				throw new Error(
 					`The reference solution of ${exercise.folder} threw on "${check.name}": ${String(error)}; grading stopped.`
@@ -95,7 +121,7 @@ export async function planExercise(
 		let free = true;
 		for (const [i, input] of cases.entries()) {
 			try {
-				free = passes(check, input, await observe(observers, stubs, check, input), expected[i]);
+				free = passes(check, input, await observe(observers, stubs, check, input, run), expected[i]);
 			} catch {
 				free = false;
 			}
@@ -103,16 +129,21 @@ export async function planExercise(
 		}
 		planned.push({ ...check, cases, expected, free });
 	}
-	return { exercise, checks: planned };
+	return planned;
 }
 
-export async function planExercises(exercises: Exercise[], settings: ProbeSettings, frozen?: Frozen) {
+export async function planExercises(
+	exercises: Exercise[],
+	settings: ProbeSettings,
+	frozen?: Frozen,
+	databases?: GradingPostgres
+) {
 	if (frozen && JSON.stringify(frozen.settings) !== JSON.stringify(settings))
 		throw new Error(
 			`the frozen expectations were made with ${JSON.stringify(frozen.settings)}, not ${JSON.stringify(settings)}`
 		);
 	const planned: Planned[] = [];
-	for (const exercise of exercises) planned.push(await planExercise(exercise, settings, frozen));
+	for (const exercise of exercises) planned.push(await planExercise(exercise, settings, frozen, databases));
 	return planned;
 }
 

@@ -3,10 +3,12 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { exercises as manifestExercises, type Exercise } from '#shared/manifest.ts';
+import { removeCompiledHarness } from './compile.ts';
 import { planExercises, type Frozen, type Planned } from './expect.ts';
 import { commonFolder, learnerNames } from './names.ts';
 import { root } from './paths.ts';
 import { maxObservations, runExercise, type ExerciseRun } from './run-exercise.ts';
+import { GradingPostgres } from './postgres.ts';
 import { findSandbox, type Sandbox } from './sandbox.ts';
 import {
 	defaultRules,
@@ -115,11 +117,22 @@ function submitted(submission: Submission, exercise: Exercise): boolean {
 }
 
 export async function gradeClass(paths: string[], given: Partial<Options> = {}): Promise<ClassGrade> {
-	const options = { ...defaults, ...given };
+	// One PostgreSQL for the whole grading, started only if an exercise needs it, stopped at the end, always.
+	const databases = new GradingPostgres();
+	try {
+		return await gradeWith(paths, { ...defaults, ...given }, databases);
+	} finally {
+		await databases.stop();
+		await removeCompiledHarness();
+	}
+}
+
+async function gradeWith(paths: string[], options: Options, databases: GradingPostgres): Promise<ClassGrade> {
 	const started = Date.now();
 	const exercises = manifestExercises();
 	const sandbox = findSandbox({ unsafe: options.unsafe });
-	const plans = options.planned ?? (await planExercises(exercises, settingsOf(options), options.frozen));
+	const plans =
+		options.planned ?? (await planExercises(exercises, settingsOf(options), options.frozen, databases));
 	const limits = {
 		timeoutMs: options.timeoutMs,
 		memoryMb: options.memoryMb,
@@ -155,7 +168,9 @@ export async function gradeClass(paths: string[], given: Partial<Options> = {}):
 		let pending = runs.get(key);
 		if (!pending) {
 			planned++;
-			pending = limit(() => runExercise(sandbox, plan.exercise, files, plan.checks!, limits)).then((ran) => {
+			const run = () =>
+				runExercise(sandbox, plan.exercise, files, plan.checks!, limits, plan.postgres ? databases : null);
+			pending = limit(run).then((ran) => {
 				options.onProgress?.(++done, planned, `${submission.name} ${plan.exercise.id}`);
 				return ran;
 			});

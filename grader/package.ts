@@ -11,6 +11,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { exercises } from '#shared/manifest.ts';
 import { planExercises, frozen } from './expect.ts';
+import { GradingPostgres } from './postgres.ts';
 import { defaults } from './grade.ts';
 import { root } from './paths.ts';
 
@@ -36,7 +37,11 @@ export async function writePackage(out: string, settings: { seed: number; checks
 				recursive: true,
 				filter: (from) => !left(from.slice(root.length))
 			});
-		const plans = await planExercises(exercises(), settings);
+		// The reference plays 06 on a PostgreSQL of its own, stopped as soon as the expectations are frozen.
+		const databases = new GradingPostgres();
+		const plans = await planExercises(exercises(), settings, undefined, databases).finally(() =>
+			databases.stop()
+		);
 		writeFileSync(join(stage, 'grader', 'expectations.json'), JSON.stringify(frozen(plans, settings)));
 		for (const script of ['setup.sh', 'run_autograder']) {
 			cpSync(join(root, 'grader', 'platforms', script), join(stage, script));

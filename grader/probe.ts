@@ -38,6 +38,13 @@ export const heldOutFile = (exercise: Exercise) =>
 export const observeFile = (exercise: Exercise) =>
 	join(root, 'grader', 'observe', `${exercise.folder}.observe.ts`);
 
+// Whether the exercise's observers need a PostgreSQL database per run (its .held.ts exports usesPostgres = true).
+export async function usesPostgres(exercise: Exercise): Promise<boolean> {
+	const file = heldOutFile(exercise);
+	if (!existsSync(file)) return false;
+	return ((await import(pathToFileURL(file).href)) as { usesPostgres?: boolean }).usesPostgres === true;
+}
+
 export async function loadProbe(exercise: Exercise): Promise<Probe | null> {
 	const file = heldOutFile(exercise);
 	if (!existsSync(file)) return null;

@@ -2,6 +2,8 @@
 // here, outside the sandbox, from what came back. Nothing the run printed decides a point; only observations
 // of what the learner's code returned, judged against the expectations computed before (expect.ts).
 import type { Exercise } from '#shared/manifest.ts';
+import type { GradingPostgres, RunDatabase } from './postgres.ts';
+import { socketInSandbox } from './postgres.ts';
 import type { PlannedCheck } from './expect.ts';
 import type { SaidError } from './observe/observer.ts';
 import { runSandboxed, type Sandbox, type SandboxLimits, type SandboxRun } from './sandbox.ts';
@@ -185,11 +187,38 @@ export async function runExercise(
 	exercise: Exercise,
 	files: Map<string, string>,
 	checks: PlannedCheck[],
-	limits: SandboxLimits
+	given: SandboxLimits,
+	databases?: GradingPostgres | null
 ): Promise<ExerciseRun> {
+	// A slow exercise (06 plays every schedule over HTTP on PostgreSQL) gets its manifest's multiple of the limit.
+	const limits = { ...given, timeoutMs: given.timeoutMs * (exercise.timeLimitFactor ?? 1) };
 	const sandboxed = sandbox.bwrap !== null;
 	const harness = await compiledHarness({ sandboxed });
+	let database: RunDatabase | null = null;
+	try {
+		if (databases) database = await databases.runDatabase();
+		return await runIn(sandbox, harness, exercise, files, checks, limits, database);
+	} finally {
+		await database?.drop();
+	}
+}
+
+async function runIn(
+	sandbox: Sandbox,
+	harness: Awaited<ReturnType<typeof compiledHarness>>,
+	exercise: Exercise,
+	files: Map<string, string>,
+	checks: PlannedCheck[],
+	limits: SandboxLimits,
+	database: RunDatabase | null
+): Promise<ExerciseRun> {
+	const sandboxed = sandbox.bwrap !== null;
+	// Inside the sandbox the server's socket folder is bound at socketInSandbox; without one, it is where it is.
+	const postgres = database
+		? { ...database.job, host: sandboxed ? socketInSandbox : database.job.host }
+		: null;
 	const job = {
+		postgres,
 		folder: exercise.folder,
 		files: exercise.learnerFiles,
 		freeze: harness.uses.get(exercise.folder) ?? [],
@@ -201,7 +230,12 @@ export async function runExercise(
 		if (view.error) return { verdicts: notRun(checks, view.error), seconds: 0, output: '' };
 		const ran = await runSandboxed(
 			sandbox,
-			{ harness: harness.dir, view: view.dir, folder: exercise.folder },
+			{
+				harness: harness.dir,
+				view: view.dir,
+				folder: exercise.folder,
+				socketFolder: database?.socketFolder ?? null
+			},
 			limits
 		);
 		return {

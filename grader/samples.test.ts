@@ -11,6 +11,7 @@ import { classCsv } from './csv.ts';
 import { gradeClass, type ClassGrade, type Graded } from './grade.ts';
 import { gradescopeResults } from './gradescope.ts';
 import { root } from './paths.ts';
+import { startedServers } from './postgres.ts';
 import { heldOutFile } from './probe.ts';
 import { materializeSamples, samples, type Kind, type Sample } from './samples.ts';
 import type { ScoredExercise } from './score.ts';
@@ -37,6 +38,8 @@ const hashOf = (files: string[]) =>
 			.digest('hex')
 	);
 let before: string[];
+// The socket folder of the PostgreSQL the grading started for 06 (seen while it ran).
+let serverOfGrading: [string, number | undefined] | undefined;
 let grade: ClassGrade;
 let report: string;
 
@@ -50,7 +53,11 @@ beforeAll(async () => {
 	const settings = { seed, heldOutChecks: 2, heldOutRuns: 15, classFolder: dir };
 	const rest = await gradeClass(
 		paths.filter((_, i) => i !== loops),
-		{ ...settings, timeoutMs: 120_000 }
+		{
+			...settings,
+			timeoutMs: 120_000,
+			onGraded: () => void (serverOfGrading ??= [...startedServers][0])
+		}
 	);
 	const looping = await gradeClass([paths[loops]!], { ...settings, timeoutMs: limit * 1000 });
 	grade = { ...rest, graded: [...looping.graded, ...rest.graded] };
@@ -131,6 +138,14 @@ describe('what holds for the whole class, whatever the hostile samples did', () 
 			readFileSync(join(root, 'solutions', '02-same-event', 'handler.ts'), 'utf8')
 		);
 		expect(existsSync(join(tmpdir(), 'grader-private-tmp-marker'))).toBe(false);
+	});
+
+	it("stopped the grading's PostgreSQL (06), and removed its folder", () => {
+		expect(startedServers.size, 'servers still running').toBe(0);
+		expect(serverOfGrading, 'a PostgreSQL was started for 06').toBeDefined();
+		const [socket, pid] = serverOfGrading!;
+		expect(existsSync(socket), socket).toBe(false);
+		expect(existsSync(`/proc/${pid}`), `postgres (pid ${pid})`).toBe(false);
 	});
 
 	it('left no process running and no cgroup behind', () => {

@@ -7,7 +7,7 @@
 // `view` is a private folder the grader made for this run (see tree.ts): the exercise's files with the
 // learner's on top, and job.json, the inputs. Inside, the process sees only read-only binds of what a run needs:
 // /usr (node), the workbook's package.json, node_modules, exercises/shared, schedules and grader/observe, with
-// the view at /wb. No solutions/, no held-out files, no grader, no other learner, no checkout, no host /tmp.
+// the view at /wb (and, for a run with a database, the PostgreSQL socket's folder at /run/postgresql). No solutions/, no held-out files, no grader, no other learner, no checkout, no host /tmp.
 // Namespaces: all of them (--unshare-all: no network, its own PID namespace, so every child it starts dies
 // with it), an unprivileged uid with no capabilities, a fresh session (--new-session), a private /tmp, and
 // --die-with-parent. Memory and processes are limited for the whole tree by a cgroup (v1 memory and pids
@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { needProgram } from '../scripts/system/packages.ts';
 import { root } from './paths.ts';
+import { socketInSandbox } from './postgres.ts';
 
 export type Sandbox = {
 	bwrap: string | null;
@@ -70,7 +71,8 @@ export function findSandbox(options: { unsafe: boolean }): Sandbox {
 }
 
 // What the sandbox's root holds: the system's programs, read-only, and the workbook's view at /wb.
-function bwrapArgs(harness: string, view: string, folder: string): string[] {
+// socketFolder: a PostgreSQL socket's folder, bound read-only at /run/postgresql for a run that has a database.
+function bwrapArgs(harness: string, view: string, folder: string, socketFolder: string | null): string[] {
 	const ro = (from: string, to: string) => ['--ro-bind', from, to];
 	return [
 		'--unshare-all',
@@ -94,6 +96,7 @@ function bwrapArgs(harness: string, view: string, folder: string): string[] {
 		...ro(join(root, 'schedules'), '/wb/schedules'),
 		...ro(join(view, 'exercises', folder), `/wb/exercises/${folder}`),
 		...ro(join(view, 'job.json'), '/wb/job.json'),
+		...(socketFolder ? ro(socketFolder, socketInSandbox) : []),
 		'--chdir',
 		'/wb',
 		'node',
@@ -147,7 +150,7 @@ function removeCgroups(dirs: string[]): void {
 
 export function runSandboxed(
 	sandbox: Sandbox,
-	run: { harness: string; view: string; folder: string },
+	run: { harness: string; view: string; folder: string; socketFolder?: string | null },
 	limits: SandboxLimits
 ): Promise<SandboxRun> {
 	const { harness, view, folder } = run;
@@ -161,9 +164,11 @@ export function runSandboxed(
 	}
 	// The shell joins the cgroups first, then becomes the sandbox: nothing runs outside them, not for a moment.
 	const join_ = cgroups.map((dir) => `echo $$ > ${dir}/cgroup.procs`).join(' && ');
-	const limit = sandbox.memoryLimit === 'prlimit' ? `ulimit -v ${(limits.memoryMb + 4096) * 1024} && ` : '';
+	// Address space, not memory: node reserves much it never touches, and WebAssembly (undici's HTTP parser,
+	// which Request and Response use) reserves about 10 GB of guard pages for each instance.
+	const limit = sandbox.memoryLimit === 'prlimit' ? `ulimit -v ${(limits.memoryMb + 16_384) * 1024} && ` : '';
 	const inner = sandbox.bwrap
-		? [sandbox.bwrap, ...bwrapArgs(harness, view, folder)]
+		? [sandbox.bwrap, ...bwrapArgs(harness, view, folder, run.socketFolder ?? null)]
 		: [process.execPath, ...nodeFlags, join(view, 'observe', 'main.js')];
 	const script = `${join_ ? `${join_} && ` : ''}${limit}exec "$@"`;
 	return new Promise((resolve) => {

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Exercise } from '#shared/manifest.ts';
 import { compileFile, type Harness } from './compile.ts';
+import type { RunPostgres } from './observe/observer.ts';
 import { root } from './paths.ts';
 import { hashFiles } from './submission.ts';
 
@@ -27,6 +28,8 @@ export type Job = {
 	// Harness modules to load and freeze before the learner's files (paths under the view).
 	freeze: string[];
 	checks: { observer: string; cases: unknown[] }[];
+	// For an exercise with a database: where it is, and the run's own role (grader/postgres.ts).
+	postgres: RunPostgres | null;
 };
 
 // The files an exercise is graded on: the learner's where it sent them, else the pristine stub's.

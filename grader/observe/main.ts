@@ -8,13 +8,14 @@ import { readFileSync, writeSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { saidError, type Code, type Observers } from './observer.ts';
+import { saidError, type Code, type Observers, type RunPostgres } from './observer.ts';
 
 type Job = {
 	folder: string;
 	files: string[];
 	freeze: string[];
 	checks: { observer: string; cases: unknown[] }[];
+	postgres?: RunPostgres | null;
 };
 
 const stringify = JSON.stringify;
@@ -60,6 +61,7 @@ Object.assign(process, {
 });
 syncBuiltinESMExports();
 
+const run = Object.freeze({ postgres: job.postgres ?? null });
 const code: Code = {};
 for (const file of job.files) {
 	current = `while exercises/${job.folder}/${file} was loading`;
@@ -78,7 +80,7 @@ for (const [c, check] of job.checks.entries()) {
 		current = `during check ${c + 1}, case ${i + 1}`;
 		let line: string;
 		try {
-			const ok = await observers[check.observer]!(code, input);
+			const ok = await observers[check.observer]!(code, input, run);
 			line = stringify({ c, i, ok: ok === undefined ? null : ok });
 		} catch (error) {
 			line = stringify({ c, i, threw: saidError(error) });

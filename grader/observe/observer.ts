@@ -2,6 +2,7 @@
 //
 //   export const observers: Observers = {
 //   	schedule: ({ 'handler.ts': code }, schedule) => playHandler(schedule, new code.TicketHandler())
+//   	// a third argument, the run's context: run.postgres, where its database is (null if it has none)
 //   };
 //
 // An observer gets the learner's modules (by file name, as the manifest lists them) and one input the grader
@@ -11,7 +12,11 @@
 // only this folder of the grader, never the held-out files, the reference or the expectations.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Code = Record<string, any>;
-export type Observer = (code: Code, input: any) => unknown;
+// What a run has besides its inputs: for an exercise that uses PostgreSQL, where its own database is (a
+// role and a database made for this run alone; host is the folder of the server's Unix socket).
+export type RunPostgres = { host: string; port: number; user: string; password: string; database: string };
+export type RunContext = { postgres: RunPostgres | null };
+export type Observer = (code: Code, input: any, run: RunContext) => unknown;
 export type Observers = Record<string, Observer>;
 
 // An error as data: a judge outside the sandbox can only read its name and message.

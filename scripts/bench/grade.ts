@@ -6,6 +6,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exercises } from '#shared/manifest.ts';
 import { planExercises } from '../../grader/expect.ts';
+import { GradingPostgres } from '../../grader/postgres.ts';
 import { gradeClass, settingsOf, type ClassGrade } from '../../grader/grade.ts';
 import { maxObservations, runExercise } from '../../grader/run-exercise.ts';
 import { findSandbox } from '../../grader/sandbox.ts';
@@ -46,7 +47,10 @@ try {
 	const options = { seed: 1, jobs, share: false, heldOutChecks: 4, heldOutRuns: 25 };
 	console.log(`load average before: ${load()} (1, 5, 15 minutes), ${availableParallelism()} cores`);
 	let started = Date.now();
-	const planned = await planExercises(exercises(), settingsOf(options));
+	const databases = new GradingPostgres();
+	const planned = await planExercises(exercises(), settingsOf(options), undefined, databases).finally(() =>
+		databases.stop()
+	);
 	const planning = (Date.now() - started) / 1000;
 	started = Date.now();
 	const sealed = await gradeClass(copiesOf(complete, copies, 'sealed'), { ...options, planned });

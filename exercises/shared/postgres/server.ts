@@ -14,7 +14,8 @@
 // server as that user, which is why the folder is made readable to it. The server is also stopped when this
 // process exits (on Ctrl-C too). Starting takes about a second; past `startLimitMs` it fails with
 // PostgresDidNotStart, whose message says what went wrong and what to do, never a hang.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,8 +33,10 @@ process.on('exit', (code) => {
 });
 
 export type PostgresServer = {
-	// postgres://postgres:…@127.0.0.1:<port>/postgres
+	// postgres://postgres:…@127.0.0.1:<port>/postgres (the superuser's password is new on every start)
 	url: string;
+	// The folder of the server's Unix socket, when asked for one (startPostgres({ socket: true })), else null.
+	socketFolder: string | null;
 	port: number;
 	// The server process's id, so a test can check that it is gone after stop().
 	pid: number | undefined;
@@ -43,7 +46,8 @@ export type PostgresServer = {
 export class PostgresDidNotStart extends Error {}
 
 const user = 'postgres';
-const password = 'workbook';
+// A fresh superuser password per server: nothing that can read this file can log in with it.
+const newPassword = () => randomBytes(18).toString('hex');
 export const startLimitMs = 30_000;
 
 // A port nobody listens on now: the OS picks one, and we give it back at once.
@@ -69,11 +73,16 @@ function advice(log: string): string {
 	return 'see the server log above';
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+// options.socket: the server also listens on a Unix socket in a folder of its own (socketFolder), which the
+// grader binds into its sandboxes; without it, no socket file is made anywhere.
+export async function startPostgres(options: { socket?: boolean } = {}): Promise<PostgresServer> {
 	const folder = mkdtempSync(join(tmpdir(), 'workbook-postgres-'));
 	// The server may run as another user (root is refused): it must be able to enter this folder.
 	chmodSync(folder, 0o755);
+	const socketFolder = options.socket ? join(folder, 'socket') : null;
+	if (socketFolder) mkdirSync(socketFolder, { mode: 0o755 });
 	const port = await freePort();
+	const password = newPassword();
 	const log: string[] = [];
 	const server = new EmbeddedPostgres({
 		databaseDir: join(folder, 'data'),
@@ -86,6 +95,8 @@ export async function startPostgres(): Promise<PostgresServer> {
 		postgresFlags: [
 			'-c',
 			'listen_addresses=127.0.0.1',
+			'-c',
+			`unix_socket_directories=${socketFolder ?? ''}`,
 			'-c',
 			'fsync=off',
 			'-c',
@@ -104,6 +115,9 @@ export async function startPostgres(): Promise<PostgresServer> {
 		await Promise.race([
 			(async () => {
 				await server.initialise();
+				// The socket's folder belongs to whoever runs the server (the `postgres` user, as root).
+				const owner = statSync(join(folder, 'data'));
+				if (socketFolder) chownSync(socketFolder, owner.uid, owner.gid);
 				await server.start();
 			})(),
 			new Promise((_, reject) => {
@@ -130,5 +144,11 @@ export async function startPostgres(): Promise<PostgresServer> {
 				process.off('exit', removeFolder);
 				removeFolder();
 			}));
-	return { url: `postgres://${user}:${password}@127.0.0.1:${port}/postgres`, port, pid, stop };
+	return {
+		url: `postgres://${user}:${password}@127.0.0.1:${port}/postgres`,
+		socketFolder,
+		port,
+		pid,
+		stop
+	};
 }

@@ -1,0 +1,56 @@
+// Exercise 06 in the sandbox: the learner's two routes served over HTTP (node:http on the sandbox's own
+// loopback) on the run's own PostgreSQL database, reached through the server's Unix socket.
+import { playEndpoint, type EndpointCode, type PlayedEndpoint } from '#shared/endpoint/play.ts';
+import type { EndpointSchedule, Send } from '#shared/endpoint/schedules.ts';
+import { outcomeOf } from '#shared/endpoint/tests.ts';
+import type { HandlerSchedule } from '#shared/loaders/handler-schedules.ts';
+import { saidError, type Code, type Observers, type RunContext } from './observer.ts';
+
+const routes = (code: Code): EndpointCode => ({ tickets: code.tickets, webhooks: code.webhooks });
+
+function urlOf(run: RunContext): string {
+	const db = run.postgres;
+	if (!db) throw new Error('this run was given no PostgreSQL database');
+	const part = encodeURIComponent;
+	return `postgres://${part(db.user)}:${part(db.password)}@${part(db.host)}:${db.port}/${part(db.database)}`;
+}
+
+// What the routes threw, as data: the judge outside reads each error's name and message.
+const thrownOf = (played: PlayedEndpoint) =>
+	played.thrown.map(({ path, request, error }) => ({ path, request, error: saidError(error) }));
+
+export const observers: Observers = {
+	endpoint: async (
+		{ 'endpoint.ts': code },
+		{ schedule, remember }: { schedule: EndpointSchedule; remember: PlayedEndpoint['remember'] },
+		run
+	) => {
+		const played = await playEndpoint(schedule, remember, routes(code), urlOf(run));
+		return { ...played, thrown: thrownOf(played) };
+	},
+	// A handler schedule's deliveries sent to POST /webhooks, answers read in the handler schedules' words.
+	webhooks: async ({ 'endpoint.ts': code }, schedule: Omit<HandlerSchedule, 'expect'>, run) => {
+		const steps: Send[] = schedule.deliveries.map(({ event, fault }) => ({
+			do: 'send',
+			route: 'webhooks',
+			json: event,
+			fault,
+			expect: { status: null }
+		}));
+		const asRequests: EndpointSchedule = {
+			name: schedule.name,
+			title: schedule.title,
+			story: schedule.story,
+			remember: ['everything'],
+			steps,
+			end: { tickets: [], keys: [], receipts: [] }
+		};
+		const played = await playEndpoint(asRequests, 'everything', routes(code), urlOf(run));
+		return {
+			outcomes: played.outcomes.map((outcome) => outcomeOf(outcome.answer)),
+			db: { tickets: played.end?.tickets ?? [], receipts: played.end?.receipts ?? [] },
+			thrown: thrownOf(played),
+			stopped: played.stopped
+		};
+	}
+};
