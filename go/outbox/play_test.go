@@ -15,12 +15,12 @@ import (
 // (nil: none).
 type sender struct {
 	column string
-	handle func(*database.Conn, handler.Webhook, Mail) (handler.Outcome, error)
-	relay  func(*database.Conn, Mail) error
+	handle func(database.Connection, handler.Webhook, Mail) (handler.Outcome, error)
+	relay  func(database.Connection, Mail) error
 }
 
 var senders = []sender{
-	{OutboxRelayColumn, func(conn *database.Conn, event handler.Webhook, _ Mail) (handler.Outcome, error) {
+	{OutboxRelayColumn, func(conn database.Connection, event handler.Webhook, _ Mail) (handler.Outcome, error) {
 		return Handle(conn, event)
 	}, Relay},
 	{SendInsideColumn, SendInside, nil},
@@ -35,12 +35,12 @@ type world struct {
 // workerMail sends through the provider as a step of its worker outside the database, and a trace line.
 type workerMail struct {
 	w    world
-	conn *database.Conn
+	conn database.Connection
 }
 
 func (m workerMail) Send(email Email) (Accepted, error) {
 	return database.Outside(m.conn, "send-email", func() (Accepted, error) {
-		who := m.conn.Worker
+		who := m.conn.Name()
 		accepted, err := m.w.provider.Send(email)
 		said := fmt.Sprintf("%s sends the email %s: ", who, saidEmail(email))
 		switch {
@@ -105,7 +105,7 @@ func play(s Schedule, send sender) played {
 			event := *step.Event
 			run, err := scheduler.RunWorkers(w.db, []scheduler.WorkerPlan[handler.Outcome]{{
 				Name: name,
-				Run: func(conn *database.Conn) (handler.Outcome, error) {
+				Run: func(conn database.Connection) (handler.Outcome, error) {
 					return send.handle(conn, event, workerMail{w, conn})
 				},
 				Crash: deliveryCrash(step.Fault),
@@ -130,8 +130,10 @@ func play(s Schedule, send sender) played {
 				continue
 			}
 			run, err := scheduler.RunWorkers(w.db, []scheduler.WorkerPlan[struct{}]{{
-				Name:  name,
-				Run:   func(conn *database.Conn) (struct{}, error) { return struct{}{}, send.relay(conn, workerMail{w, conn}) },
+				Name: name,
+				Run: func(conn database.Connection) (struct{}, error) {
+					return struct{}{}, send.relay(conn, workerMail{w, conn})
+				},
 				Crash: relayCrash(step.Crash),
 			}}, scheduler.OneAtATime(), scheduler.Options[struct{}]{Tell: func(struct{}) string { return "is done" }})
 			if err != nil {

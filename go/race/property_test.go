@@ -102,7 +102,7 @@ func checkCase(impl implementation, seed uint64) string {
 	var plans []scheduler.WorkerPlan[handler.Outcome]
 	var said []string
 	for _, w := range workers {
-		plan := scheduler.WorkerPlan[handler.Outcome]{Name: w.name, Run: func(conn *database.Conn) (handler.Outcome, error) { return impl.handle(conn, w.event) }}
+		plan := scheduler.WorkerPlan[handler.Outcome]{Name: w.name, Run: func(conn database.Connection) (handler.Outcome, error) { return impl.handle(conn, w.event) }}
 		line := fmt.Sprintf("%s: %s %q", w.name, database.Identity(w.event), w.event.Subject)
 		if w.crashAfter >= 0 {
 			plan.Crash = &scheduler.CrashPoint{When: "after-operations", Count: w.crashAfter}
