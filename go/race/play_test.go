@@ -80,16 +80,20 @@ type played struct {
 }
 
 func play(s Schedule, impl implementation) played {
-	db := database.New()
+	return playOn(database.New(), s, impl)
+}
+
+// playOn plays a schedule on db: the in-memory model, or PostgreSQL.
+func playOn(db database.Shared, s Schedule, impl implementation) played {
 	run, err := scheduler.RunWorkers(db, plans(s.Workers, impl.handle), scheduler.InTurn(s.Interleaving...), scheduler.Options[handler.Outcome]{Tell: tell})
 	if err != nil {
-		return played{problems: err.Error(), trace: database.TellTrace(db.Trace)}
+		return played{problems: err.Error(), trace: database.TellTrace(db.TraceLines())}
 	}
 	var answers []Answer
 	for _, w := range s.Workers {
 		answers = append(answers, answerOf(run.Endings[w.Name], w.Name))
 	}
-	return played{answers, db.Committed(), database.TellTrace(db.Trace), ""}
+	return played{answers, db.Committed(), database.TellTrace(db.TraceLines()), ""}
 }
 
 func saidAnswers(answers []Answer) []string {

@@ -1,0 +1,106 @@
+package race
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"workbook/database"
+	"workbook/database/postgres"
+	"workbook/schedules"
+)
+
+// These tests need a PostgreSQL (WORKBOOK_POSTGRES_URL; npm run verify starts one). They play the schedules
+// without schedules.Playing: the parity check counts the model's plays, on both sides, and not these.
+
+// freshOn is an empty database on the test's place, or the test stops.
+func freshOn(t *testing.T, place *postgres.Place) *postgres.Database {
+	t.Helper()
+	db, err := place.Fresh()
+	if err != nil {
+		t.Fatalf("could not empty the tables: %v", err)
+	}
+	return db
+}
+
+// TestRaceSchedulesOnPostgres plays every schedules/race file against Separate and Atomic on a real
+// PostgreSQL, each held to its column, as TestRaceSchedules does on the model.
+func TestRaceSchedulesOnPostgres(t *testing.T) {
+	place := postgres.ForTest(t)
+	all, err := LoadSchedules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, impl := range implementations {
+		t.Run(impl.column, func(t *testing.T) {
+			for _, s := range all {
+				t.Run(s.Name, func(t *testing.T) {
+					if problem := judge(s, impl.column, playOn(freshOn(t, place), s, impl)); problem != "" {
+						t.Error("on PostgreSQL: " + problem)
+					}
+				})
+			}
+		})
+	}
+}
+
+// TestModelAgreesWithPostgres is the differential check: each race schedule, played on the model and on
+// PostgreSQL with the same picks, must tell the same story line for line (every outcome, every wait, every
+// error) and leave the same committed rows.
+func TestModelAgreesWithPostgres(t *testing.T) {
+	place := postgres.ForTest(t)
+	all, err := LoadSchedules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, impl := range implementations {
+		t.Run(impl.column, func(t *testing.T) {
+			for _, s := range all {
+				t.Run(s.Name, func(t *testing.T) {
+					model := playOn(database.New(), s, impl)
+					server := playOn(freshOn(t, place), s, impl)
+					what := fmt.Sprintf("race schedule %q (%s) with %s", s.Name, s.File, impl.column)
+					if problem := differ(what, model, server); problem != "" {
+						t.Error(problem)
+					}
+				})
+			}
+		})
+	}
+}
+
+// rowsOf is what a run committed, one row a line.
+func rowsOf(p played) []string {
+	return slices.Concat(saidAnswers(p.answers), saidTickets(p.db.Tickets), saidReceipts(p.db.Receipts))
+}
+
+// differ returns "" when the model and PostgreSQL played alike; otherwise where their traces part, and
+// both runs in full.
+func differ(what string, model, server played) string {
+	modelTrace, serverTrace := strings.Split(model.trace, "\n"), strings.Split(server.trace, "\n")
+	if model.problems == server.problems && slices.Equal(modelTrace, serverTrace) && slices.Equal(rowsOf(model), rowsOf(server)) {
+		return ""
+	}
+	first := "The traces agree, but not the answers or what was committed."
+	for i := range max(len(modelTrace), len(serverTrace)) {
+		if lineAt(modelTrace, i) != lineAt(serverTrace, i) {
+			first = fmt.Sprintf("The traces part at line %d:\n  model:      %s\n  PostgreSQL: %s", i+1, lineAt(modelTrace, i), lineAt(serverTrace, i))
+			break
+		}
+	}
+	report := schedules.SideBySide([]schedules.Row{
+		{Label: "trace", Expected: modelTrace, Actual: serverTrace},
+		{Label: "committed", Expected: rowsOf(model), Actual: rowsOf(server)},
+		{Label: "problems", Expected: []string{model.problems}, Actual: []string{server.problems}},
+	})
+	report = strings.Replace(strings.Replace(report, "expected", "model   ", 1), "the code", "PostgreSQL", 1)
+	return fmt.Sprintf("The in-memory model and PostgreSQL disagree on %s.\n%s\n\n%s", what, first, report)
+}
+
+func lineAt(lines []string, i int) string {
+	if i < len(lines) {
+		return lines[i]
+	}
+	return "(nothing)"
+}
