@@ -28,7 +28,7 @@ var senders = []sender{
 
 // world is one database and one mail provider, shared by every worker a schedule starts.
 type world struct {
-	db       *database.Database
+	db       database.Shared
 	provider *MailProvider
 }
 
@@ -89,12 +89,17 @@ type played struct {
 }
 
 func play(s Schedule, send sender) played {
-	w := world{database.New(), NewMailProvider()}
+	return playOn(database.New(), s, send)
+}
+
+// playOn plays a schedule on db: the in-memory model, or PostgreSQL.
+func playOn(db database.Shared, s Schedule, send sender) played {
+	w := world{db, NewMailProvider()}
 	var out played
 	deliveries, relays := 0, 0
 	stop := func(i int, who string, err error) played {
 		out.problem = fmt.Sprintf("step %d, %s: the %s failed: %v", i+1, describeStep(s, i), who, err)
-		out.story = database.TellTrace(w.db.Trace)
+		out.story = database.TellTrace(w.db.TraceLines())
 		return out
 	}
 	for i, step := range s.Steps {
@@ -153,7 +158,7 @@ func play(s Schedule, send sender) played {
 	out.committed = w.db.Committed()
 	out.inbox = w.provider.Inbox()
 	out.calls = w.provider.Calls()
-	out.story = database.TellTrace(w.db.Trace)
+	out.story = database.TellTrace(w.db.TraceLines())
 	return out
 }
 

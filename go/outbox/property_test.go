@@ -177,7 +177,7 @@ func checkRounds(send sender, rounds []round) string {
 	if len(problems) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s\n\nThe rounds:\n%s\n\nWhat happened:\n%s", strings.Join(problems, "\n"), tellRounds(rounds), database.TellTrace(w.db.Trace))
+	return fmt.Sprintf("%s\n\nThe rounds:\n%s\n\nWhat happened:\n%s", strings.Join(problems, "\n"), tellRounds(rounds), database.TellTrace(w.db.TraceLines()))
 }
 
 // TestOutboxProperty: deliveries, relay runs and outages overlapping at random, crashing anywhere, then
