@@ -8,6 +8,7 @@ import (
 
 	"workbook/database"
 	"workbook/database/postgres"
+	"workbook/handler"
 	"workbook/schedules"
 )
 
@@ -103,4 +104,36 @@ func lineAt(lines []string, i int) string {
 		return lines[i]
 	}
 	return "(nothing)"
+}
+
+// TestHandlerSchedulesOnPostgres plays the handler schedules one delivery at a time with Separate and
+// Atomic on PostgreSQL, held to the receipt-in-commit column, and checks the model told the same story.
+func TestHandlerSchedulesOnPostgres(t *testing.T) {
+	place := postgres.ForTest(t)
+	all, err := handler.LoadSchedules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, impl := range implementations {
+		t.Run(impl.column, func(t *testing.T) {
+			for _, s := range all {
+				t.Run(s.Name, func(t *testing.T) {
+					got, trace, err := playDeliveriesOn(freshOn(t, place), s, impl.handle)
+					if err != nil {
+						t.Fatalf("on PostgreSQL: %v\n\nWhat happened:\n%s", err, trace)
+					}
+					if problem := handler.Judge(s, handler.ReceiptInCommit, got); problem != "" {
+						t.Errorf("on PostgreSQL: %s\n\nWhat happened:\n%s", problem, trace)
+					}
+					mine, modelTrace, _ := playDeliveries(s, impl.handle)
+					model := played{db: database.Contents{Tickets: mine.DB.Tickets, Receipts: mine.DB.Receipts}, trace: modelTrace}
+					server := played{db: database.Contents{Tickets: got.DB.Tickets, Receipts: got.DB.Receipts}, trace: trace}
+					what := fmt.Sprintf("handler schedule %q (%s) with %s, one delivery at a time", s.Name, s.File, impl.column)
+					if problem := differ(what, model, server); problem != "" {
+						t.Error(problem)
+					}
+				})
+			}
+		})
+	}
 }

@@ -50,7 +50,11 @@ func crashForFault(fault handler.Fault) *scheduler.CrashPoint {
 
 // playDeliveries runs each delivery of a handler schedule as one worker, to its end before the next starts.
 func playDeliveries(s handler.Schedule, handle func(database.Connection, handler.Webhook) (handler.Outcome, error)) (handler.Played, string, error) {
-	db := database.New()
+	return playDeliveriesOn(database.New(), s, handle)
+}
+
+// playDeliveriesOn is playDeliveries on db: the in-memory model, or PostgreSQL.
+func playDeliveriesOn(db database.Shared, s handler.Schedule, handle func(database.Connection, handler.Webhook) (handler.Outcome, error)) (handler.Played, string, error) {
 	var outcomes []handler.Outcome
 	for i, delivery := range s.Deliveries {
 		name := string(rune('A' + i))
@@ -64,7 +68,7 @@ func playDeliveries(s handler.Schedule, handle func(database.Connection, handler
 			err = fmt.Errorf("delivery %d (worker %s) stopped with an error: %w", i+1, name, run.Endings[name].Err)
 		}
 		if err != nil {
-			return handler.Played{}, database.TellTrace(db.Trace), err
+			return handler.Played{}, database.TellTrace(db.TraceLines()), err
 		}
 		outcome := handler.Crashed
 		if run.Endings[name].Kind == scheduler.Answered {
@@ -73,7 +77,7 @@ func playDeliveries(s handler.Schedule, handle func(database.Connection, handler
 		outcomes = append(outcomes, outcome)
 	}
 	committed := db.Committed()
-	return handler.Played{Outcomes: outcomes, DB: handler.Database{Tickets: committed.Tickets, Receipts: committed.Receipts}}, database.TellTrace(db.Trace), nil
+	return handler.Played{Outcomes: outcomes, DB: handler.Database{Tickets: committed.Tickets, Receipts: committed.Receipts}}, database.TellTrace(db.TraceLines()), nil
 }
 
 // TestHandlerSchedulesOneAtATime: one delivery at a time, Separate and Atomic both do everything
