@@ -9,6 +9,7 @@ import (
 	"workbook/database"
 	"workbook/database/postgres"
 	"workbook/handler"
+	"workbook/scheduler"
 	"workbook/schedules"
 )
 
@@ -133,6 +134,43 @@ func TestHandlerSchedulesOnPostgres(t *testing.T) {
 						t.Error(problem)
 					}
 				})
+			}
+		})
+	}
+}
+
+// randomDifferentialCases is how many seeded random cases the differential check plays on both databases,
+// for each implementation: as many as the TypeScript side's sample.
+const randomDifferentialCases = 40
+
+// playRandom plays the seed's random case on db.
+func playRandom(db database.Shared, impl implementation, seed uint64) played {
+	workers, plans, choices, _ := randomPlans(impl, seed)
+	run, err := scheduler.RunWorkers(db, plans, scheduler.FromNumbers(choices), scheduler.Options[handler.Outcome]{Tell: tell})
+	if err != nil {
+		return played{problems: err.Error(), trace: database.TellTrace(db.TraceLines())}
+	}
+	var answers []Answer
+	for _, w := range workers {
+		answers = append(answers, answerOf(run.Endings[w.name], w.name))
+	}
+	return played{answers, db.Committed(), database.TellTrace(db.TraceLines()), ""}
+}
+
+// TestRandomRunsAgreeWithPostgres: up to four workers with random events, crashes and picks (the property's
+// cases, from fixed seeds), on the model and on PostgreSQL, must tell the same trace and commit the same rows.
+func TestRandomRunsAgreeWithPostgres(t *testing.T) {
+	place := postgres.ForTest(t)
+	for _, impl := range implementations {
+		t.Run(impl.column, func(t *testing.T) {
+			for seed := range uint64(randomDifferentialCases) {
+				model := playRandom(database.New(), impl, seed)
+				server := playRandom(freshOn(t, place), impl, seed)
+				_, _, _, said := randomPlans(impl, seed)
+				what := fmt.Sprintf("the random case of seed %d with %s (checkCase's seeds), whose workers are\n%s\n", seed, impl.column, said)
+				if problem := differ(what, model, server); problem != "" {
+					t.Error(problem)
+				}
 			}
 		})
 	}
