@@ -251,10 +251,19 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 	// wait lets one worker run until it parks on an operation or ends, then applies its crash point.
 	wait := func(s *slot[R]) error {
 		var ev event[R]
-		select {
-		case ev = <-s.events:
-		case <-time.After(stallAfter):
-			return &Error{s.plan.Name + " is waiting for something that is not a database operation. Workers are separate processes: they share only the database, so a lock or a channel in memory can't coordinate them."}
+	waiting:
+		for {
+			select {
+			case ev = <-s.events:
+				break waiting
+			case <-time.After(stallAfter):
+				// A worker whose statement the server is still working on is not stalled: a busy server
+				// (a checkpoint, another test's CREATE DATABASE) is slow, not stuck.
+				if withServer, ok := s.conn.(interface{ Busy() bool }); ok && withServer.Busy() {
+					continue
+				}
+				return &Error{s.plan.Name + " is waiting for something that is not a database operation. Workers are separate processes: they share only the database, so a lock or a channel in memory can't coordinate them."}
+			}
 		}
 		switch {
 		case ev.parked:

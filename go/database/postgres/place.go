@@ -121,6 +121,12 @@ func ForTest(t testing.TB) *Place {
 // Fresh empties the tables and sets the sequences back to 1: a database for one run. Every worker of the
 // last run is gone by now (RunWorkers closes them), so nothing holds a lock.
 func (p *Place) Fresh() (*Database, error) {
+	// A run that stopped with an error can leave workers behind with transactions open: their backends go,
+	// so the next run starts on empty, unlocked tables. Kept connections are idle and stay.
+	if err := p.ask(nil, `SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity
+		WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`); err != nil {
+		return nil, err
+	}
 	if err := p.ask(nil, "TRUNCATE tickets, receipts, outbox RESTART IDENTITY"); err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/jackc/pgx/v5"
 
@@ -24,6 +25,7 @@ type Conn struct {
 	tx       *transaction
 	closed   bool
 	inFlight *answer // the statement sent and not yet heard
+	busy     atomic.Bool
 	done     []string
 	heard    []string
 }
@@ -57,6 +59,16 @@ func (c *Conn) Name() string { return c.worker }
 // Log is what the worker has run so far, and what each operation answered.
 func (c *Conn) Log() (done, heard []string) { return c.done, c.heard }
 
+// Busy says whether the worker is in a call to the server: the scheduler does not take a slow server for a
+// worker stuck on something else.
+func (c *Conn) Busy() bool { return c.busy.Load() }
+
+// working marks the worker in a call to the server, until the returned func is called.
+func (c *Conn) working() func() {
+	c.busy.Store(true)
+	return func() { c.busy.Store(false) }
+}
+
 // InTransaction says whether a transaction is open.
 func (c *Conn) InTransaction() bool { return c.tx != nil }
 
@@ -68,6 +80,7 @@ func (c *Conn) Begin() error {
 	if c.tx != nil {
 		return c.misuse("begin: a transaction is already open; commit or roll it back first")
 	}
+	defer c.working()()
 	if _, err := c.pg.Exec(context.Background(), "BEGIN"); err != nil {
 		return FromServer(err)
 	}
@@ -83,6 +96,7 @@ func (c *Conn) Commit() (err error) {
 	if err := c.turn(database.Operation{Name: "commit", Commits: commits}); err != nil {
 		return err
 	}
+	defer c.working()()
 	defer func() { c.finished("commit", err, nil) }()
 	tx := c.tx
 	if tx == nil {
@@ -111,6 +125,7 @@ func (c *Conn) Rollback() (err error) {
 	if err := c.turn(database.Operation{Name: "rollback"}); err != nil {
 		return err
 	}
+	defer c.working()()
 	defer func() { c.finished("rollback", err, nil) }()
 	tx := c.tx
 	if tx == nil {
@@ -379,6 +394,7 @@ func (c *Conn) run(name string, writes bool, what string, violated func(), each 
 	if err := c.turn(op); err != nil {
 		return err
 	}
+	defer c.working()()
 	own := c.tx
 	if own == nil {
 		c.db.open[c.worker] = true
