@@ -80,7 +80,7 @@ export function readGoTestJson(stdout: string, code: number): GoReport {
 
 // go test -json ./... in go/ (or another module), read into tests. Error text from a failed build goes to
 // problems; past timeoutMs the run is stopped and says so.
-// go/endpoint plays its schedules on a PostgreSQL named by WORKBOOK_POSTGRES_URL: when that is not set, one is
+// go/endpoint, go/race and go/outbox play schedules on a PostgreSQL named by WORKBOOK_POSTGRES_URL: when that is not set, one is
 // started for this run and stopped after it.
 export async function goTest(dir = goDir, timeoutMs?: number): Promise<GoReport> {
 	const given = process.env[urlVariable];

@@ -237,12 +237,10 @@ func (c *Conn) MarkSent(id int) (bool, error) {
 	})
 }
 
-// Outside runs a step outside the database (calling a mail provider, say): the scheduler may run others
-// first, and a crash can strike right after it, but no transaction rolls it back.
-func Outside[T any](c *Conn, name string, act func() (T, error)) (T, error) {
-	var zero T
+// Step runs a step outside the database (see Outside).
+func (c *Conn) Step(name string, act func() (any, error)) (any, error) {
 	if err := c.turn(Operation{Name: name}); err != nil {
-		return zero, err
+		return nil, err
 	}
 	result, err := act()
 	c.finished(name, err, result)

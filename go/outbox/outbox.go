@@ -23,7 +23,7 @@ func isUniqueViolation(err error) bool {
 
 // replayFromReceipt answers a worker that lost the race on the receipts' unique key: after its rollback,
 // the receipt the other worker committed has the ticket.
-func replayFromReceipt(conn *database.Conn, event handler.Webhook, cause error) (handler.Outcome, error) {
+func replayFromReceipt(conn database.Connection, event handler.Webhook, cause error) (handler.Outcome, error) {
 	if conn.InTransaction() {
 		if err := conn.Rollback(); err != nil {
 			return handler.Outcome{}, err
@@ -44,7 +44,7 @@ func replayFromReceipt(conn *database.Conn, event handler.Webhook, cause error) 
 
 // Handle is exercise 03's fix with one more row in the same transaction: the outbox row saying what to
 // send, under the email's own key. Nothing leaves before the commit.
-func Handle(conn *database.Conn, event handler.Webhook) (handler.Outcome, error) {
+func Handle(conn database.Connection, event handler.Webhook) (handler.Outcome, error) {
 	if err := conn.Begin(); err != nil {
 		return handler.Outcome{}, err
 	}
@@ -80,7 +80,7 @@ func Handle(conn *database.Conn, event handler.Webhook) (handler.Outcome, error)
 // Relay runs after the commit: it sends each pending row with its key, then marks it sent. A crash
 // between the two sends it again on the next run, and the provider recognises the key; marking first
 // would lose the email instead. A row the provider could not take stays pending for the next run.
-func Relay(conn *database.Conn, mail Mail) error {
+func Relay(conn database.Connection, mail Mail) error {
 	rows, err := conn.PendingOutbox()
 	if err != nil {
 		return err
@@ -103,7 +103,7 @@ func Relay(conn *database.Conn, mail Mail) error {
 // SendInside is the anti-pattern the exercise pins: exercise 03's fix, sending the confirmation itself
 // inside its transaction, before the commit. If the commit never happens, no rollback calls the email
 // back, and the ticket it announces is gone with its used-up id.
-func SendInside(conn *database.Conn, event handler.Webhook, mail Mail) (handler.Outcome, error) {
+func SendInside(conn database.Connection, event handler.Webhook, mail Mail) (handler.Outcome, error) {
 	if err := conn.Begin(); err != nil {
 		return handler.Outcome{}, err
 	}

@@ -15,12 +15,12 @@ import (
 // (nil: none).
 type sender struct {
 	column string
-	handle func(*database.Conn, handler.Webhook, Mail) (handler.Outcome, error)
-	relay  func(*database.Conn, Mail) error
+	handle func(database.Connection, handler.Webhook, Mail) (handler.Outcome, error)
+	relay  func(database.Connection, Mail) error
 }
 
 var senders = []sender{
-	{OutboxRelayColumn, func(conn *database.Conn, event handler.Webhook, _ Mail) (handler.Outcome, error) {
+	{OutboxRelayColumn, func(conn database.Connection, event handler.Webhook, _ Mail) (handler.Outcome, error) {
 		return Handle(conn, event)
 	}, Relay},
 	{SendInsideColumn, SendInside, nil},
@@ -28,19 +28,19 @@ var senders = []sender{
 
 // world is one database and one mail provider, shared by every worker a schedule starts.
 type world struct {
-	db       *database.Database
+	db       database.Shared
 	provider *MailProvider
 }
 
 // workerMail sends through the provider as a step of its worker outside the database, and a trace line.
 type workerMail struct {
 	w    world
-	conn *database.Conn
+	conn database.Connection
 }
 
 func (m workerMail) Send(email Email) (Accepted, error) {
 	return database.Outside(m.conn, "send-email", func() (Accepted, error) {
-		who := m.conn.Worker
+		who := m.conn.Name()
 		accepted, err := m.w.provider.Send(email)
 		said := fmt.Sprintf("%s sends the email %s: ", who, saidEmail(email))
 		switch {
@@ -89,12 +89,17 @@ type played struct {
 }
 
 func play(s Schedule, send sender) played {
-	w := world{database.New(), NewMailProvider()}
+	return playOn(database.New(), s, send)
+}
+
+// playOn plays a schedule on db: the in-memory model, or PostgreSQL.
+func playOn(db database.Shared, s Schedule, send sender) played {
+	w := world{db, NewMailProvider()}
 	var out played
 	deliveries, relays := 0, 0
 	stop := func(i int, who string, err error) played {
 		out.problem = fmt.Sprintf("step %d, %s: the %s failed: %v", i+1, describeStep(s, i), who, err)
-		out.story = database.TellTrace(w.db.Trace)
+		out.story = database.TellTrace(w.db.TraceLines())
 		return out
 	}
 	for i, step := range s.Steps {
@@ -105,7 +110,7 @@ func play(s Schedule, send sender) played {
 			event := *step.Event
 			run, err := scheduler.RunWorkers(w.db, []scheduler.WorkerPlan[handler.Outcome]{{
 				Name: name,
-				Run: func(conn *database.Conn) (handler.Outcome, error) {
+				Run: func(conn database.Connection) (handler.Outcome, error) {
 					return send.handle(conn, event, workerMail{w, conn})
 				},
 				Crash: deliveryCrash(step.Fault),
@@ -130,8 +135,10 @@ func play(s Schedule, send sender) played {
 				continue
 			}
 			run, err := scheduler.RunWorkers(w.db, []scheduler.WorkerPlan[struct{}]{{
-				Name:  name,
-				Run:   func(conn *database.Conn) (struct{}, error) { return struct{}{}, send.relay(conn, workerMail{w, conn}) },
+				Name: name,
+				Run: func(conn database.Connection) (struct{}, error) {
+					return struct{}{}, send.relay(conn, workerMail{w, conn})
+				},
 				Crash: relayCrash(step.Crash),
 			}}, scheduler.OneAtATime(), scheduler.Options[struct{}]{Tell: func(struct{}) string { return "is done" }})
 			if err != nil {
@@ -151,7 +158,7 @@ func play(s Schedule, send sender) played {
 	out.committed = w.db.Committed()
 	out.inbox = w.provider.Inbox()
 	out.calls = w.provider.Calls()
-	out.story = database.TellTrace(w.db.Trace)
+	out.story = database.TellTrace(w.db.TraceLines())
 	return out
 }
 

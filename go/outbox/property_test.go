@@ -114,7 +114,7 @@ func checkRounds(send sender, rounds []round) string {
 		}
 	}
 	relayPlan := func(name string, crash *scheduler.CrashPoint) scheduler.WorkerPlan[handler.Outcome] {
-		return scheduler.WorkerPlan[handler.Outcome]{Name: name, Crash: crash, Run: func(conn *database.Conn) (handler.Outcome, error) {
+		return scheduler.WorkerPlan[handler.Outcome]{Name: name, Crash: crash, Run: func(conn database.Connection) (handler.Outcome, error) {
 			return handler.Outcome{}, send.relay(conn, workerMail{w, conn})
 		}}
 	}
@@ -130,7 +130,7 @@ func checkRounds(send sender, rounds []round) string {
 			if spec.deliver {
 				d++
 				event := propertyEvents[spec.event]
-				plans = append(plans, scheduler.WorkerPlan[handler.Outcome]{Name: fmt.Sprintf("D%d", d), Crash: spec.crash, Run: func(conn *database.Conn) (handler.Outcome, error) {
+				plans = append(plans, scheduler.WorkerPlan[handler.Outcome]{Name: fmt.Sprintf("D%d", d), Crash: spec.crash, Run: func(conn database.Connection) (handler.Outcome, error) {
 					return send.handle(conn, event, workerMail{w, conn})
 				}})
 				continue
@@ -177,7 +177,7 @@ func checkRounds(send sender, rounds []round) string {
 	if len(problems) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s\n\nThe rounds:\n%s\n\nWhat happened:\n%s", strings.Join(problems, "\n"), tellRounds(rounds), database.TellTrace(w.db.Trace))
+	return fmt.Sprintf("%s\n\nThe rounds:\n%s\n\nWhat happened:\n%s", strings.Join(problems, "\n"), tellRounds(rounds), database.TellTrace(w.db.TraceLines()))
 }
 
 // TestOutboxProperty: deliveries, relay runs and outages overlapping at random, crashing anywhere, then

@@ -15,7 +15,7 @@ import (
 // implementation is one column of a race schedule, and the handler held to it.
 type implementation struct {
 	column string
-	handle func(*database.Conn, handler.Webhook) (handler.Outcome, error)
+	handle func(database.Connection, handler.Webhook) (handler.Outcome, error)
 }
 
 var implementations = []implementation{{SeparateColumn, Separate}, {AtomicColumn, Atomic}}
@@ -25,12 +25,12 @@ func tell(o handler.Outcome) string {
 }
 
 // plans turns a schedule's workers into the scheduler's, each running handle on its event.
-func plans(workers []Worker, handle func(*database.Conn, handler.Webhook) (handler.Outcome, error)) []scheduler.WorkerPlan[handler.Outcome] {
+func plans(workers []Worker, handle func(database.Connection, handler.Webhook) (handler.Outcome, error)) []scheduler.WorkerPlan[handler.Outcome] {
 	var all []scheduler.WorkerPlan[handler.Outcome]
 	for _, w := range workers {
 		plan := scheduler.WorkerPlan[handler.Outcome]{
 			Name: w.Name,
-			Run:  func(conn *database.Conn) (handler.Outcome, error) { return handle(conn, w.Event) },
+			Run:  func(conn database.Connection) (handler.Outcome, error) { return handle(conn, w.Event) },
 		}
 		if w.CrashAfter != "" {
 			plan.Crash = &scheduler.CrashPoint{When: "after", Operation: string(w.CrashAfter)}
@@ -80,16 +80,20 @@ type played struct {
 }
 
 func play(s Schedule, impl implementation) played {
-	db := database.New()
+	return playOn(database.New(), s, impl)
+}
+
+// playOn plays a schedule on db: the in-memory model, or PostgreSQL.
+func playOn(db database.Shared, s Schedule, impl implementation) played {
 	run, err := scheduler.RunWorkers(db, plans(s.Workers, impl.handle), scheduler.InTurn(s.Interleaving...), scheduler.Options[handler.Outcome]{Tell: tell})
 	if err != nil {
-		return played{problems: err.Error(), trace: database.TellTrace(db.Trace)}
+		return played{problems: err.Error(), trace: database.TellTrace(db.TraceLines())}
 	}
 	var answers []Answer
 	for _, w := range s.Workers {
 		answers = append(answers, answerOf(run.Endings[w.Name], w.Name))
 	}
-	return played{answers, db.Committed(), database.TellTrace(db.Trace), ""}
+	return played{answers, db.Committed(), database.TellTrace(db.TraceLines()), ""}
 }
 
 func saidAnswers(answers []Answer) []string {

@@ -97,12 +97,13 @@ func judgeOneTicketPerEvent(run scheduler.Run[handler.Outcome], workers []proper
 	return strings.Join(problems, "; ")
 }
 
-func checkCase(impl implementation, seed uint64) string {
+// randomPlans turns a seed into workers, their plans and picks, and the workers in words.
+func randomPlans(impl implementation, seed uint64) ([]propertyWorker, []scheduler.WorkerPlan[handler.Outcome], []int, string) {
 	workers, choices := randomCase(rand.New(rand.NewPCG(seed, 3)))
 	var plans []scheduler.WorkerPlan[handler.Outcome]
 	var said []string
 	for _, w := range workers {
-		plan := scheduler.WorkerPlan[handler.Outcome]{Name: w.name, Run: func(conn *database.Conn) (handler.Outcome, error) { return impl.handle(conn, w.event) }}
+		plan := scheduler.WorkerPlan[handler.Outcome]{Name: w.name, Run: func(conn database.Connection) (handler.Outcome, error) { return impl.handle(conn, w.event) }}
 		line := fmt.Sprintf("%s: %s %q", w.name, database.Identity(w.event), w.event.Subject)
 		if w.crashAfter >= 0 {
 			plan.Crash = &scheduler.CrashPoint{When: "after-operations", Count: w.crashAfter}
@@ -111,13 +112,18 @@ func checkCase(impl implementation, seed uint64) string {
 		plans = append(plans, plan)
 		said = append(said, line)
 	}
+	return workers, plans, choices, strings.Join(said, "\n")
+}
+
+func checkCase(impl implementation, seed uint64) string {
+	workers, plans, choices, said := randomPlans(impl, seed)
 	db := database.New()
 	run, err := scheduler.RunWorkers(db, plans, scheduler.FromNumbers(choices), scheduler.Options[handler.Outcome]{Tell: tell})
 	if err != nil {
 		return err.Error()
 	}
 	if problem := judgeOneTicketPerEvent(run, workers); problem != "" {
-		return fmt.Sprintf("%s\n\nWorkers:\n%s\n\n%s", problem, strings.Join(said, "\n"), database.TellTrace(db.Trace))
+		return fmt.Sprintf("%s\n\nWorkers:\n%s\n\n%s", problem, said, database.TellTrace(db.Trace))
 	}
 	return ""
 }

@@ -13,7 +13,7 @@ import (
 
 // Separate is the check before the commit: three steps, each committing on its own. Two workers can both
 // find no receipt, both save a ticket, and only then does the unique key stop the second receipt.
-func Separate(conn *database.Conn, event handler.Webhook) (handler.Outcome, error) {
+func Separate(conn database.Connection, event handler.Webhook) (handler.Outcome, error) {
 	seen, err := conn.FindReceipt(event)
 	if err != nil {
 		return handler.Outcome{}, err
@@ -34,7 +34,7 @@ func Separate(conn *database.Conn, event handler.Webhook) (handler.Outcome, erro
 // Atomic is the fix: the check, the ticket and the receipt in one transaction. A second worker's receipt
 // insert waits for the first transaction and then hits the unique key; it rolls back (its ticket with it),
 // reads the receipt the first one committed, and replays it.
-func Atomic(conn *database.Conn, event handler.Webhook) (handler.Outcome, error) {
+func Atomic(conn database.Connection, event handler.Webhook) (handler.Outcome, error) {
 	if err := conn.Begin(); err != nil {
 		return handler.Outcome{}, err
 	}
@@ -64,7 +64,7 @@ func Atomic(conn *database.Conn, event handler.Webhook) (handler.Outcome, error)
 }
 
 // checkAndSave is the body of Atomic's transaction, up to and including its commit.
-func checkAndSave(conn *database.Conn, event handler.Webhook) (handler.Outcome, error) {
+func checkAndSave(conn database.Connection, event handler.Webhook) (handler.Outcome, error) {
 	seen, err := conn.FindReceipt(event)
 	if err != nil {
 		return handler.Outcome{}, err

@@ -49,22 +49,26 @@ func crashForFault(fault handler.Fault) *scheduler.CrashPoint {
 }
 
 // playDeliveries runs each delivery of a handler schedule as one worker, to its end before the next starts.
-func playDeliveries(s handler.Schedule, handle func(*database.Conn, handler.Webhook) (handler.Outcome, error)) (handler.Played, string, error) {
-	db := database.New()
+func playDeliveries(s handler.Schedule, handle func(database.Connection, handler.Webhook) (handler.Outcome, error)) (handler.Played, string, error) {
+	return playDeliveriesOn(database.New(), s, handle)
+}
+
+// playDeliveriesOn is playDeliveries on db: the in-memory model, or PostgreSQL.
+func playDeliveriesOn(db database.Shared, s handler.Schedule, handle func(database.Connection, handler.Webhook) (handler.Outcome, error)) (handler.Played, string, error) {
 	var outcomes []handler.Outcome
 	for i, delivery := range s.Deliveries {
 		name := string(rune('A' + i))
 		event := delivery.Event
 		run, err := scheduler.RunWorkers(db, []scheduler.WorkerPlan[handler.Outcome]{{
 			Name:  name,
-			Run:   func(conn *database.Conn) (handler.Outcome, error) { return handle(conn, event) },
+			Run:   func(conn database.Connection) (handler.Outcome, error) { return handle(conn, event) },
 			Crash: crashForFault(delivery.Fault),
 		}}, scheduler.OneAtATime(), scheduler.Options[handler.Outcome]{Tell: tell})
 		if err == nil && run.Endings[name].Kind == scheduler.Failed {
 			err = fmt.Errorf("delivery %d (worker %s) stopped with an error: %w", i+1, name, run.Endings[name].Err)
 		}
 		if err != nil {
-			return handler.Played{}, database.TellTrace(db.Trace), err
+			return handler.Played{}, database.TellTrace(db.TraceLines()), err
 		}
 		outcome := handler.Crashed
 		if run.Endings[name].Kind == scheduler.Answered {
@@ -73,7 +77,7 @@ func playDeliveries(s handler.Schedule, handle func(*database.Conn, handler.Webh
 		outcomes = append(outcomes, outcome)
 	}
 	committed := db.Committed()
-	return handler.Played{Outcomes: outcomes, DB: handler.Database{Tickets: committed.Tickets, Receipts: committed.Receipts}}, database.TellTrace(db.Trace), nil
+	return handler.Played{Outcomes: outcomes, DB: handler.Database{Tickets: committed.Tickets, Receipts: committed.Receipts}}, database.TellTrace(db.TraceLines()), nil
 }
 
 // TestHandlerSchedulesOneAtATime: one delivery at a time, Separate and Atomic both do everything
@@ -169,7 +173,7 @@ func TestEveryInterleaving(t *testing.T) {
 		if !strings.Contains(first.Problem, "2 tickets, not 1") {
 			t.Errorf("the first wrong run says %q, want two tickets", first.Problem)
 		}
-		t.Logf("separate breaks in %d of %d interleavings. The first: %s\n%s", explored.Failed, explored.Complete, first.Problem, database.TellTrace(first.Run.DB.Trace))
+		t.Logf("separate breaks in %d of %d interleavings. The first: %s\n%s", explored.Failed, explored.Complete, first.Problem, database.TellTrace(first.Run.DB.TraceLines()))
 	})
 	for _, workers := range []int{2, 3} {
 		t.Run(fmt.Sprintf("atomic, %d workers: one ticket, one receipt, one created and the rest replayed", workers), func(t *testing.T) {
@@ -180,7 +184,7 @@ func TestEveryInterleaving(t *testing.T) {
 			}
 			if explored.Failed > 0 {
 				f := explored.Failures[0]
-				t.Errorf("%d of %d interleavings break it. The first: %s\n%s", explored.Failed, explored.Complete, f.Problem, database.TellTrace(f.Run.DB.Trace))
+				t.Errorf("%d of %d interleavings break it. The first: %s\n%s", explored.Failed, explored.Complete, f.Problem, database.TellTrace(f.Run.DB.TraceLines()))
 			}
 		})
 	}
@@ -222,7 +226,7 @@ func TestEveryInterleavingWithACrash(t *testing.T) {
 			if explored.Complete == 0 || explored.Failed > 0 {
 				msg := fmt.Sprintf("%d of %d complete runs went wrong", explored.Failed, explored.Complete)
 				if explored.Failed > 0 {
-					msg += ": " + explored.Failures[0].Problem + "\n" + database.TellTrace(explored.Failures[0].Run.DB.Trace)
+					msg += ": " + explored.Failures[0].Problem + "\n" + database.TellTrace(explored.Failures[0].Run.DB.TraceLines())
 				}
 				t.Error(msg)
 			}
@@ -231,7 +235,7 @@ func TestEveryInterleavingWithACrash(t *testing.T) {
 }
 
 // createEveryTime is the first handler (exercise 01) over the database: every delivery saves a ticket.
-func createEveryTime(conn *database.Conn, event handler.Webhook) (handler.Outcome, error) {
+func createEveryTime(conn database.Connection, event handler.Webhook) (handler.Outcome, error) {
 	id, err := conn.SaveTicket(event.Tenant, event.Subject)
 	if err != nil {
 		return handler.Outcome{}, err
@@ -261,6 +265,6 @@ func TestTheFirstHandlerTwoAtOnce(t *testing.T) {
 		t.Errorf("%d complete runs; one save each has two orders", explored.Complete)
 	}
 	for _, failure := range explored.Failures {
-		t.Errorf("%s\n%s", failure.Problem, database.TellTrace(failure.Run.DB.Trace))
+		t.Errorf("%s\n%s", failure.Problem, database.TellTrace(failure.Run.DB.TraceLines()))
 	}
 }

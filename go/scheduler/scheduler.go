@@ -1,4 +1,5 @@
-// Package scheduler runs workers against one database.Database deterministically, the Go twin of
+// Package scheduler runs workers against one shared database (the in-memory database.Database, or
+// PostgreSQL through database/postgres) deterministically, the Go twin of
 // exercises/shared/scheduler.ts. Each worker is a goroutine that runs until it asks for a database
 // operation, then waits; a Pick says whose operation runs next, so a run repeats to the step. Only one
 // worker runs at a time. ExploreAll runs every interleaving and judges each end.
@@ -31,7 +32,7 @@ type CrashPoint struct {
 // WorkerPlan is one worker: its name, what it does with its connection, and where it crashes (nil: never).
 type WorkerPlan[R any] struct {
 	Name  string
-	Run   func(conn *database.Conn) (R, error)
+	Run   func(conn database.Connection) (R, error)
 	Crash *CrashPoint
 }
 
@@ -68,7 +69,7 @@ type Pick func(Choice) (string, bool)
 type Run[R any] struct {
 	Endings map[string]Ending[R]
 	Steps   []string
-	DB      *database.Database
+	DB      database.Shared
 	Stopped bool
 }
 
@@ -130,7 +131,7 @@ type event[R any] struct {
 
 type slot[R any] struct {
 	plan    WorkerPlan[R]
-	conn    *database.Conn
+	conn    database.Connection
 	status  string // running, parked, done, crashed
 	pending *database.Operation
 	resume  chan bool
@@ -160,21 +161,22 @@ func (g gate[R]) Turn(worker string, op database.Operation) {
 	}
 }
 
-func crashDue(point *CrashPoint, conn *database.Conn, next *database.Operation) bool {
+func crashDue(point *CrashPoint, conn database.Connection, next *database.Operation) bool {
 	if point == nil {
 		return false
 	}
+	done, _ := conn.Log()
 	switch point.When {
 	case "after":
 		count := 0
-		for _, name := range conn.Done {
+		for _, name := range done {
 			if name == point.Operation {
 				count++
 			}
 		}
 		return count >= max(point.Nth, 1)
 	case "after-operations":
-		return len(conn.Done) >= point.Count
+		return len(done) >= point.Count
 	case "before-write":
 		return next != nil && next.Writes
 	case "before-commit":
@@ -202,7 +204,7 @@ func humanCode(code database.Code) string {
 }
 
 // RunWorkers runs the plans on db, choosing with pick at each step.
-func RunWorkers[R any](db *database.Database, plans []WorkerPlan[R], pick Pick, opts Options[R]) (Run[R], error) {
+func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opts Options[R]) (Run[R], error) {
 	tell := opts.Tell
 	if tell == nil {
 		tell = func(v R) string { return fmt.Sprintf("answers %v", v) }
@@ -219,7 +221,14 @@ func RunWorkers[R any](db *database.Database, plans []WorkerPlan[R], pick Pick, 
 			return Run[R]{}, &Error{"two workers are called " + plan.Name}
 		}
 		s := &slot[R]{plan: plan, status: "running", resume: make(chan bool), events: make(chan event[R]), ending: Ending[R]{Kind: Stopped}}
-		s.conn = db.Connect(plan.Name, g)
+		conn, err := db.Open(plan.Name, g)
+		if err != nil {
+			for _, opened := range order {
+				opened.conn.Close(opened.plan.Name + " is not started: another worker could not connect.")
+			}
+			return Run[R]{}, err
+		}
+		s.conn = conn
 		slots[plan.Name] = s
 		order = append(order, s)
 	}
@@ -242,10 +251,19 @@ func RunWorkers[R any](db *database.Database, plans []WorkerPlan[R], pick Pick, 
 	// wait lets one worker run until it parks on an operation or ends, then applies its crash point.
 	wait := func(s *slot[R]) error {
 		var ev event[R]
-		select {
-		case ev = <-s.events:
-		case <-time.After(stallAfter):
-			return &Error{s.plan.Name + " is waiting for something that is not a database operation. Workers are separate processes: they share only the database, so a lock or a channel in memory can't coordinate them."}
+	waiting:
+		for {
+			select {
+			case ev = <-s.events:
+				break waiting
+			case <-time.After(stallAfter):
+				// A worker whose statement the server is still working on is not stalled: a busy server
+				// (a checkpoint, another test's CREATE DATABASE) is slow, not stuck.
+				if withServer, ok := s.conn.(interface{ Busy() bool }); ok && withServer.Busy() {
+					continue
+				}
+				return &Error{s.plan.Name + " is waiting for something that is not a database operation. Workers are separate processes: they share only the database, so a lock or a channel in memory can't coordinate them."}
+			}
 		}
 		switch {
 		case ev.parked:
@@ -280,7 +298,7 @@ func RunWorkers[R any](db *database.Database, plans []WorkerPlan[R], pick Pick, 
 		}
 	}
 
-	base := db.Step
+	base := db.StepNow()
 	var steps []string
 	state := func() string {
 		text := db.StateKey()
@@ -289,7 +307,8 @@ func RunWorkers[R any](db *database.Database, plans []WorkerPlan[R], pick Pick, 
 			if s.pending != nil {
 				op = s.pending.Name
 			}
-			text += fmt.Sprintf("|%s %s %v %s %s %v", s.plan.Name, s.status, s.conn.Heard, op, s.ending.Kind, s.ending.Value)
+			_, heard := s.conn.Log()
+			text += fmt.Sprintf("|%s %s %v %s %s %v", s.plan.Name, s.status, heard, op, s.ending.Kind, s.ending.Value)
 		}
 		return text
 	}
@@ -323,7 +342,7 @@ func RunWorkers[R any](db *database.Database, plans []WorkerPlan[R], pick Pick, 
 		}
 		s := slots[chosen]
 		steps = append(steps, chosen)
-		db.Step = base + len(steps)
+		db.SetStep(base + len(steps))
 		op := s.pending
 		s.pending = nil
 		// The crash takes the worker's turn: it dies instead of running its operation.

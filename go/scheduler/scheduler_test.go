@@ -13,7 +13,7 @@ import (
 var evt42 = handler.Webhook{Tenant: "acme", Source: "helpdesk", EventID: "evt-42", Subject: "Cannot sign in"}
 
 // insertInTransaction saves a ticket and the receipt of evt-42 in one transaction.
-func insertInTransaction(conn *database.Conn) (int, error) {
+func insertInTransaction(conn database.Connection) (int, error) {
 	if err := conn.Begin(); err != nil {
 		return 0, err
 	}
@@ -129,7 +129,7 @@ func TestAnAbortedTransactionRefusesEverythingUntilRollback(t *testing.T) {
 }
 
 func TestExploreAllVisitsEveryInterleaving(t *testing.T) {
-	twoSteps := func(conn *database.Conn) (int, error) {
+	twoSteps := func(conn database.Connection) (int, error) {
 		if _, err := conn.FindTicket(1); err != nil {
 			return 0, err
 		}
@@ -157,8 +157,8 @@ func TestExploreAllVisitsEveryInterleaving(t *testing.T) {
 // a deadlock, and the other transaction goes on.
 func TestAWaitThatClosesACycleIsADeadlock(t *testing.T) {
 	evt43 := handler.Webhook{Tenant: "acme", Source: "helpdesk", EventID: "evt-43", Subject: "Cannot export report"}
-	inOrder := func(first, second handler.Webhook) func(*database.Conn) (int, error) {
-		return func(conn *database.Conn) (int, error) {
+	inOrder := func(first, second handler.Webhook) func(database.Connection) (int, error) {
+		return func(conn database.Connection) (int, error) {
 			if err := conn.Begin(); err != nil {
 				return 0, err
 			}

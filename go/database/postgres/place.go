@@ -1,0 +1,192 @@
+// Package postgres puts the workbook's database on a real PostgreSQL server, behind the same
+// database.Connection as the in-memory model: the Go twin of exercises/shared/postgres/. Handlers run
+// unchanged on either, the scheduler steps them the same way, and their traces read the same.
+//
+//	place, err := postgres.NewPlace(ctx, serverURL) // CREATE DATABASE workbook_go_…, with the tables
+//	db, err := place.Fresh()                        // tables emptied, sequences back to 1
+//	run, err := scheduler.RunWorkers(db, plans, pick, opts)
+//	db.Committed()                                  // read back from the server
+//	place.Drop()                                    // closes every connection, drops the database
+//
+// The tables are place.ts's, in the same SQL: tickets numbered by a sequence (a rolled-back insert burns its
+// number), receipts unique on (tenant, source, event_id), outbox rows numbered by a sequence, unique on their
+// key, pending until marked sent. See conn.go for the errors, the waits and the crashes.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Schema is the workbook's tables, as exercises/shared/postgres/place.ts has them.
+const Schema = `
+CREATE TABLE tickets (
+	id serial PRIMARY KEY,
+	tenant text NOT NULL,
+	subject text NOT NULL
+);
+CREATE TABLE receipts (
+	tenant text NOT NULL,
+	source text NOT NULL,
+	event_id text NOT NULL,
+	subject text NOT NULL,
+	ticket_id integer NOT NULL,
+	CONSTRAINT receipts_identity UNIQUE (tenant, source, event_id)
+);
+CREATE TABLE outbox (
+	id serial PRIMARY KEY,
+	key text NOT NULL CONSTRAINT outbox_key UNIQUE,
+	tenant text NOT NULL,
+	ticket_id integer NOT NULL,
+	"to" text NOT NULL,
+	subject text NOT NULL,
+	state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent'))
+);`
+
+// URLVariable names the server the tests use; npm run verify (scripts/go-test.ts) sets it.
+const URLVariable = "WORKBOOK_POSTGRES_URL"
+
+// URLOf is another database on the same server: postgres://…/postgres → postgres://…/name.
+func URLOf(serverURL, database string) (string, error) {
+	u, err := url.Parse(serverURL)
+	if err != nil {
+		return "", fmt.Errorf("%s is not a URL: %w", URLVariable, err)
+	}
+	u.Path = "/" + database
+	return u.String(), nil
+}
+
+var made atomic.Int64
+
+// Place is one database of its own on the server, with the tables, and the connections kept for it.
+type Place struct {
+	serverURL, Name, url string
+	monitor              *pgx.Conn
+	lock                 sync.Mutex // the monitor answers one question at a time
+	idle                 []*pgx.Conn
+}
+
+// NewPlace creates a database of its own on the server, with the workbook's tables.
+func NewPlace(ctx context.Context, serverURL string) (*Place, error) {
+	name := fmt.Sprintf("workbook_go_%d_%d", os.Getpid(), made.Add(1))
+	if err := withConn(ctx, serverURL, "CREATE DATABASE "+name); err != nil {
+		return nil, err
+	}
+	place := &Place{serverURL: serverURL, Name: name}
+	var err error
+	if place.url, err = URLOf(serverURL, name); err != nil {
+		return nil, err
+	}
+	if place.monitor, err = pgx.Connect(ctx, place.url); err == nil {
+		_, err = place.monitor.Exec(ctx, Schema)
+	}
+	if err != nil {
+		return nil, errors.Join(err, place.Drop())
+	}
+	return place, nil
+}
+
+// ForTest is a fresh place for one test, dropped when it ends. Without WORKBOOK_POSTGRES_URL the test is
+// skipped, saying why; under CI=true it fails instead, so a missing server can't pass unnoticed.
+func ForTest(t testing.TB) *Place {
+	t.Helper()
+	serverURL := os.Getenv(URLVariable)
+	if serverURL == "" {
+		why := URLVariable + " is not set: run the Go tests through npm run verify, or start a PostgreSQL and set it"
+		if os.Getenv("CI") == "true" {
+			t.Fatal(why + " (CI=true: these tests must run)")
+		}
+		t.Skip(why)
+	}
+	place, err := NewPlace(context.Background(), serverURL)
+	if err != nil {
+		t.Fatalf("could not make a database on %s: %v", URLVariable, err)
+	}
+	t.Cleanup(func() {
+		if err := place.Drop(); err != nil {
+			t.Errorf("could not drop %s: %v", place.Name, err)
+		}
+	})
+	return place
+}
+
+// Fresh empties the tables and sets the sequences back to 1: a database for one run. Every worker of the
+// last run is gone by now (RunWorkers closes them), so nothing holds a lock.
+func (p *Place) Fresh() (*Database, error) {
+	// A run that stopped with an error can leave workers behind with transactions open: their backends go,
+	// so the next run starts on empty, unlocked tables. Kept connections are idle and stay.
+	if err := p.ask(nil, `SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity
+		WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`); err != nil {
+		return nil, err
+	}
+	if err := p.ask(nil, "TRUNCATE tickets, receipts, outbox RESTART IDENTITY"); err != nil {
+		return nil, err
+	}
+	return &Database{place: p, open: map[string]bool{}, waiting: map[string]string{}, conns: map[string]*Conn{}, workerOf: map[uint32]string{}}, nil
+}
+
+// Drop closes every connection and drops the database.
+func (p *Place) Drop() error {
+	ctx := context.Background()
+	for _, conn := range p.idle {
+		_ = conn.Close(ctx)
+	}
+	p.idle = nil
+	if p.monitor != nil {
+		_ = p.monitor.Close(ctx)
+	}
+	return withConn(ctx, p.serverURL, "DROP DATABASE IF EXISTS "+p.Name+" WITH (FORCE)")
+}
+
+// take is a connection for a worker: one kept from an earlier worker, or a new one.
+func (p *Place) take() (*pgx.Conn, error) {
+	if n := len(p.idle); n > 0 {
+		conn := p.idle[n-1]
+		p.idle = p.idle[:n-1]
+		return conn, nil
+	}
+	return pgx.Connect(context.Background(), p.url)
+}
+
+// ask runs one statement on the monitor connection, which watches and reads for the workers, calling each
+// for every row. The monitor answers one question at a time.
+func (p *Place) ask(each func(pgx.Rows) error, sql string, args ...any) error {
+	p.lock.Lock()
+	defer p.lock.Unlock()
+	return readRows(p.monitor, each, sql, args...)
+}
+
+// readRows runs a query on conn and calls each (nil: none) for every row it returns.
+func readRows(conn *pgx.Conn, each func(pgx.Rows) error, sql string, args ...any) error {
+	rows, err := conn.Query(context.Background(), sql, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if each != nil {
+			if err := each(rows); err != nil {
+				return err
+			}
+		}
+	}
+	return rows.Err()
+}
+
+func withConn(ctx context.Context, serverURL, sql string) error {
+	conn, err := pgx.Connect(ctx, serverURL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, sql)
+	return err
+}

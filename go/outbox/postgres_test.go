@@ -1,0 +1,110 @@
+package outbox
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"workbook/database"
+	"workbook/database/postgres"
+	"workbook/schedules"
+)
+
+// These tests need a PostgreSQL (WORKBOOK_POSTGRES_URL; npm run verify starts one). They play the schedules
+// without schedules.Playing: the parity check counts the model's plays, on both sides, and not these.
+
+// TestOutboxSchedulesOnPostgres plays every schedules/outbox file on a real PostgreSQL, with the outbox and
+// its relay and with send-inside, each held to its column, as TestOutboxSchedules does on the model.
+func TestOutboxSchedulesOnPostgres(t *testing.T) {
+	place := postgres.ForTest(t)
+	all, err := LoadSchedules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, send := range senders {
+		t.Run(send.column, func(t *testing.T) {
+			for _, s := range all {
+				t.Run(s.Name, func(t *testing.T) {
+					db, err := place.Fresh()
+					if err != nil {
+						t.Fatalf("could not empty the tables: %v", err)
+					}
+					if problem := judge(s, send.column, playOn(db, s, send)); problem != "" {
+						t.Error("on PostgreSQL: " + problem)
+					}
+				})
+			}
+		})
+	}
+}
+
+// TestModelAgreesWithPostgres plays each outbox schedule on the model and on PostgreSQL: the same story,
+// line for line, and the same rows, emails and provider calls after the last step.
+func TestModelAgreesWithPostgres(t *testing.T) {
+	place := postgres.ForTest(t)
+	all, err := LoadSchedules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, send := range senders {
+		t.Run(send.column, func(t *testing.T) {
+			for _, s := range all {
+				t.Run(s.Name, func(t *testing.T) {
+					db, err := place.Fresh()
+					if err != nil {
+						t.Fatalf("could not empty the tables: %v", err)
+					}
+					model, server := playOn(database.New(), s, send), playOn(db, s, send)
+					what := fmt.Sprintf("outbox schedule %q (%s) as %s", s.Name, s.File, send.column)
+					if problem := differ(what, model, server); problem != "" {
+						t.Error(problem)
+					}
+				})
+			}
+		})
+	}
+}
+
+// afterwards is what a run left, one thing a line: rows, emails, provider calls, and a failure if any.
+func afterwards(p played) []string {
+	return slices.Concat(
+		lines(p.outcomes, saidOutcome),
+		lines(p.committed.Tickets, saidTicket),
+		lines(p.committed.Receipts, saidReceipt),
+		lines(p.committed.Outbox, func(r database.OutboxRow) string {
+			return fmt.Sprintf("#%d %s", r.ID, saidRow(ExpectedRow{r.Key, r.Tenant, r.TicketID, r.To, r.Subject, r.State}))
+		}),
+		lines(p.inbox, saidEmail),
+		lines(p.calls, func(c Call) string { return c.Key + " " + string(c.Answer) }),
+		[]string{p.problem},
+	)
+}
+
+// differ returns "" when the model and PostgreSQL played alike; otherwise where they part, and both runs.
+func differ(what string, model, server played) string {
+	modelStory, serverStory := strings.Split(model.story, "\n"), strings.Split(server.story, "\n")
+	if slices.Equal(modelStory, serverStory) && slices.Equal(afterwards(model), afterwards(server)) {
+		return ""
+	}
+	first := "The stories agree, but not what was left after the last step."
+	for i := range max(len(modelStory), len(serverStory)) {
+		if lineAt(modelStory, i) != lineAt(serverStory, i) {
+			first = fmt.Sprintf("The stories part at line %d:\n  model:      %s\n  PostgreSQL: %s", i+1, lineAt(modelStory, i), lineAt(serverStory, i))
+			break
+		}
+	}
+	report := schedules.SideBySide([]schedules.Row{
+		{Label: "story", Expected: modelStory, Actual: serverStory},
+		{Label: "afterwards", Expected: afterwards(model), Actual: afterwards(server)},
+	})
+	report = strings.Replace(strings.Replace(report, "expected", "model   ", 1), "the code", "PostgreSQL", 1)
+	return fmt.Sprintf("The in-memory model and PostgreSQL disagree on %s.\n%s\n\n%s", what, first, report)
+}
+
+func lineAt(lines []string, i int) string {
+	if i < len(lines) {
+		return lines[i]
+	}
+	return "(nothing)"
+}
