@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { UniqueViolation } from '../database/database.ts';
+import { fromServer } from '../postgres/connection.ts';
 import type { Receipt, Ticket } from '../model/model.ts';
 import type { EventIdentity, KeyRecord, Store, StoredReceipt, Transaction } from './contract.ts';
 import { planNow } from './faults.ts';
@@ -35,13 +36,13 @@ const tables = `
 		tenant text NOT NULL, source text NOT NULL, event_id text NOT NULL, subject text NOT NULL,
 		ticket_id integer NOT NULL, received_at timestamptz NOT NULL, PRIMARY KEY (tenant, source, event_id));`;
 
-// pg's error for a duplicate key, as the workbook's UniqueViolation.
+// The server's error as the workbook's (fromServer, as the race's connection does), a duplicate key named by what it saved.
 async function saving(insert: Promise<unknown>, what: string): Promise<void> {
 	try {
 		await insert;
 	} catch (error) {
-		if ((error as { code?: string }).code === '23505') throw new UniqueViolation(`${what} is already saved`);
-		throw error;
+		const mapped = fromServer(error);
+		throw mapped instanceof UniqueViolation ? new UniqueViolation(`${what} is already saved`) : mapped;
 	}
 }
 
