@@ -41,8 +41,7 @@ function runOf({ answers, contents }: Pick<Interleaved, 'answers' | 'contents'>)
 		steps: [],
 		trace: [],
 		stopped: false,
-		committed: contents,
-		db: { committed: () => contents }
+		committed: contents
 	} as unknown as Run<Outcome>;
 }
 

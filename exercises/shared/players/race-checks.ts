@@ -33,12 +33,8 @@ export const events: readonly Webhook[] = [
 
 const workerNames = ['A', 'B', 'C', 'D'];
 
-function committed(run: Run<Outcome, SharedDatabase>) {
-	return run.committed;
-}
-
 function afterTheRun(run: Run<Outcome, SharedDatabase>): string {
-	const { tickets, receipts } = committed(run);
+	const { tickets, receipts } = run.committed;
 	const list = (lines: string[]) =>
 		lines.length ? lines.map((line) => `    ${line}`).join('\n') : '    (none)';
 	return `tickets:\n${list(tickets.map(saidTicket))}\nreceipts:\n${list(receipts.map(saidReceipt))}`;
@@ -57,7 +53,7 @@ function stopAtStub(run: Run<Outcome>): void {
 // Workers on evt-42, none crashing: exactly one ticket and one receipt, one worker created #1, the rest replayed #1.
 export function judgeSameEvent(run: Run<Outcome>): string | null {
 	stopAtStub(run);
-	const { tickets, receipts } = committed(run);
+	const { tickets, receipts } = run.committed;
 	const answers = [...run.endings].map(([name, ending]) => answerOf(name, ending));
 	const problems: string[] = [];
 	if (tickets.length !== 1) problems.push(`${tickets.length} tickets, not 1`);
@@ -94,7 +90,7 @@ export type PropertyWorker = { event: Webhook; crashAfterOperations: number | nu
 // event's ticket (created or replayed), or a conflict when the receipt's subject is not its subject.
 export function judgeOneTicketPerEvent(run: Run<Outcome>, workers: readonly PropertyWorker[]): string | null {
 	stopAtStub(run);
-	const { tickets, receipts } = committed(run);
+	const { tickets, receipts } = run.committed;
 	const problems: string[] = [];
 	for (const ticket of tickets) {
 		const holders = receipts.filter((receipt) => receipt.ticketId === ticket.id);
