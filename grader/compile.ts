@@ -76,7 +76,7 @@ export type Harness = {
 	given: Map<string, Map<string, string>>;
 };
 
-// Every .ts file under `from`, subfolders too (the harness groups its parts in folders), tests left out.
+// Every .ts file under `from` compiled (and every .js file copied), subfolders too (the harness groups its parts in folders), tests left out.
 async function compileFolder(from: string, to: string, skip: (name: string) => boolean) {
 	mkdirSync(to, { recursive: true });
 	for (const entry of readdirSync(from, { withFileTypes: true })) {
@@ -85,7 +85,9 @@ async function compileFolder(from: string, to: string, skip: (name: string) => b
 			await compileFolder(join(from, name), join(to, name), skip);
 			continue;
 		}
-		if (!name.endsWith('.ts') || name.endsWith('.test.ts') || skip(name)) continue;
+		// Plain JavaScript (the schedules' compiled validators) is the harness's own: copied as it is.
+		if (name.endsWith('.js') && !skip(name)) writeFileSync(join(to, name), readFileSync(join(from, name)));
+		if (!name.endsWith('.ts') || name.endsWith('.test.ts') || name.endsWith('.d.ts') || skip(name)) continue;
 		const compiled = await compileFile(readFileSync(join(from, name), 'utf8'), name);
 		if ('error' in compiled) throw new Error(`${join(from, name)} does not compile: ${compiled.error}`);
 		writeFileSync(join(to, name.replace(/\.ts$/, '.js')), compiled.js);

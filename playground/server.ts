@@ -17,7 +17,7 @@ import { createServer, type Plugin, type ViteDevServer } from 'vite';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const shim = (name: string) => fileURLToPath(new URL(`./src/shims/${name}.ts`, import.meta.url));
 
-// cacheDir: where Vite keeps its bundle of ajv (tests give each server its own, so none share one at once).
+// cacheDir: where Vite keeps its bundle of ajv's helpers (tests give each server its own, so none share one at once).
 export type PlaygroundOptions = { port?: number; plugins?: Plugin[]; cacheDir?: string };
 export type Playground = { url: string; server: ViteDevServer; close: () => Promise<void> };
 
@@ -38,8 +38,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 				{ find: /^node:url$/, replacement: shim('node-url') }
 			]
 		},
-		// ajv is CommonJS: bundle it once, up front, rather than on the first request.
-		optimizeDeps: { include: ['ajv'], entries: ['playground/index.html'] },
+		// The schedules' compiled validators use two of ajv's helpers, which are CommonJS: bundle them once, up front.
+		optimizeDeps: {
+			include: ['ajv/dist/runtime/equal.js', 'ajv/dist/runtime/ucs2length.js'],
+			entries: ['playground/index.html']
+		},
 		server: {
 			host: '127.0.0.1',
 			port: options.port ?? 5173,

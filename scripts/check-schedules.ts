@@ -1,10 +1,12 @@
-// Loads every schedule through its loader, so a malformed file is named with its field.
+// Loads every schedule through its loader, so a malformed file is named with its field; and checks that the
+// compiled validators the loader uses match the JSON Schemas (`npm run schedules -- --write` rewrites them).
 import { clientJourneys } from '#shared/loaders/client-journeys.ts';
 import { endpointSchedules } from '#shared/endpoint/schedules.ts';
 import { handlerSchedules } from '#shared/loaders/handler-schedules.ts';
 import { outboxSchedules } from '#shared/loaders/outbox-schedules.ts';
 import { raceSchedules } from '#shared/loaders/race-schedules.ts';
 import { statusSchedules } from '#shared/loaders/status-schedules.ts';
+import { validatorsAreFresh, writeValidators } from './validators.ts';
 
 // Each kind of schedule, with the loader that checks it. Add a line here when a kind lands.
 export const scheduleKinds: Record<string, () => { name: string }[]> = {
@@ -19,6 +21,11 @@ export const scheduleKinds: Record<string, () => { name: string }[]> = {
 export function checkSchedules(): { passed: string[]; failed: string[] } {
 	const passed: string[] = [];
 	const failed: string[] = [];
+	if (validatorsAreFresh()) passed.push('the compiled validators match schedules/schema/');
+	else
+		failed.push(
+			'exercises/shared/loaders/validators/: not compiled from the JSON Schemas as they are now: run npm run schedules -- --write'
+		);
 	for (const [kind, load] of Object.entries(scheduleKinds)) {
 		try {
 			passed.push(...load().map((schedule) => `${kind}/${schedule.name}`));
@@ -30,6 +37,7 @@ export function checkSchedules(): { passed: string[]; failed: string[] } {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+	if (process.argv.includes('--write')) writeValidators();
 	const { passed, failed } = checkSchedules();
 	for (const problem of failed) console.error(`✘ ${problem}`);
 	console.log(`schedules: ${passed.length} passed, ${failed.length} failed`);

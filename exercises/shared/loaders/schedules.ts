@@ -2,9 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
-
-const Ajv = AjvModule.default ?? AjvModule;
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { compiledValidators } from './validators/compiled.js';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const schedulesDir = join(root, 'schedules');
 
@@ -12,17 +11,15 @@ export class ScheduleError extends Error {
 	override name = 'ScheduleError';
 }
 
-// discriminator: a step's "do" picks its shape, so a wrong step gets one message about its own fields.
-const ajv = new Ajv({ allErrors: true, strict: true, discriminator: true });
-const validators = new Map<string, ValidateFunction>();
+// Each kind's JSON Schema, compiled ahead of time (scripts/validators.ts; verify checks they match the schemas).
+const validators: Record<string, ValidateFunction | undefined> = compiledValidators();
 
 function validatorFor(kind: string): ValidateFunction {
-	let validate = validators.get(kind);
-	if (!validate) {
-		const schema = JSON.parse(readFileSync(join(schedulesDir, 'schema', `${kind}.schema.json`), 'utf8'));
-		validate = ajv.compile(schema);
-		validators.set(kind, validate);
-	}
+	const validate = validators[kind];
+	if (!validate)
+		throw new ScheduleError(
+			`schedules/schema/${kind}.schema.json: no validator compiled for it (npm run schedules -- --write)`
+		);
 	return validate;
 }
 
@@ -87,7 +84,10 @@ export function loadSchedule<T extends { name: string }>(
 	if (!validate(data)) {
 		const errors = validate.errors ?? [];
 		const problems = errors.map(explain).filter((problem) => problem !== null);
-		if (problems.length === 0) problems.push(ajv.errorsText(errors));
+		if (problems.length === 0)
+			problems.push(
+				...errors.map((error) => `${fieldName(error.instancePath) || 'the file'}: ${error.message}`)
+			);
 		throw new ScheduleError(`${file}: ${[...new Set(problems)].join('; ')}`);
 	}
 	const schedule = data as T;
