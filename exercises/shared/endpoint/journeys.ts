@@ -28,7 +28,7 @@ import type { Reply } from '../fakes/ticket-endpoint.ts';
 import { defaultRetention, type Remember } from './contract.ts';
 import { Plan } from './faults.ts';
 import { answerLimitMs, scheduleStart, type EndpointCode } from './play.ts';
-import { emptyStore } from './postgres-store.ts';
+import { storeFor, type PostgresUrl } from './store-on-first-use.ts';
 import { planHeader, serve, type Served } from './server.ts';
 
 type Proxy = {
@@ -124,14 +124,14 @@ export async function playJourneyOverHttp(
 	code: KeyStoreCode,
 	endpoint: EndpointCode,
 	remember: Remember,
-	postgresUrl: string
+	postgresUrl: PostgresUrl
 ): Promise<Played & { thrown: Served['thrown'] }> {
 	const makers: Record<ClientJourney['client'], ClientMaker> = {
 		'key-store': keyStoreClient(code),
 		'new-key-per-attempt': newKeyPerAttempt
 	};
 	const maker = makers[journey.client];
-	const store = await emptyStore(postgresUrl);
+	const store = await storeFor(postgresUrl);
 	const options = {
 		store,
 		remember,

@@ -1,6 +1,6 @@
 // Plays an endpoint schedule: the learner's routes served over real HTTP, on a fresh schema of a real PostgreSQL.
 //
-//   const played = await playEndpoint(schedule, 'everything', code, postgresUrl);
+//   const played = await playEndpoint(schedule, 'everything', code, postgresUrl);   // a URL, or a function that gives one
 //   judgeEndpoint(schedule, played);   // null, or the story of where it went another way (judge.ts)
 //
 // Each send is its own connection (node:http, no keep-alive), carrying the harness's Workbook-Request header so
@@ -10,7 +10,8 @@
 import { request as httpRequest } from 'node:http';
 import { defaultRetention, hour, type EndpointOptions, type Remember, type Route } from './contract.ts';
 import { Plan } from './faults.ts';
-import { emptyStore, type PostgresStore, type StoreContents } from './postgres-store.ts';
+import type { StoreContents } from './postgres-store.ts';
+import { storeFor, type PlayStore, type PostgresUrl } from './store-on-first-use.ts';
 import { routePaths, type EndpointSchedule, type Send } from './schedules.ts';
 import { planHeader, serve, type Served } from './server.ts';
 
@@ -85,7 +86,7 @@ function within<T>(promise: Promise<T>, ms: number, why: string): Promise<T> {
 }
 
 // Resolves once PostgreSQL shows a connection of this store waiting on a lock, or the request has answered.
-async function blocked(store: PostgresStore, answered: Promise<unknown>): Promise<void> {
+async function blocked(store: PlayStore, answered: Promise<unknown>): Promise<void> {
 	let done = false;
 	void answered.then(() => (done = true));
 	while (!done && (await store.waitingOnLocks()) === 0) await new Promise((r) => setTimeout(r, 10));
@@ -95,9 +96,9 @@ export async function playEndpoint(
 	schedule: EndpointSchedule,
 	remember: Remember,
 	code: EndpointCode,
-	postgresUrl: string
+	postgresUrl: PostgresUrl
 ): Promise<PlayedEndpoint> {
-	const store = await emptyStore(postgresUrl);
+	const store = await storeFor(postgresUrl);
 	let time = scheduleStart;
 	const options: EndpointOptions = {
 		store,

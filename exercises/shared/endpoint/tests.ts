@@ -1,5 +1,6 @@
 // The tests exercise 06's file calls: every endpoint schedule under each policy it names, and the nine handler
-// schedules sent to POST /webhooks over HTTP, all on one PostgreSQL per test run (postgres-on-demand.ts).
+// schedules sent to POST /webhooks over HTTP, all on one PostgreSQL per test run (postgres-on-demand.ts), asked
+// for when a route first uses its store (store-on-first-use.ts): stubs and 04's unwritten client need none.
 import { describe, it } from 'vitest';
 import { clientJourneys } from '../loaders/client-journeys.ts';
 import { judgeJourney } from '../players/judge-client.ts';
@@ -33,7 +34,7 @@ export function playEndpointSchedules(code: EndpointCode): void {
 					`${schedule.title} (remember: ${remember})`,
 					{ ...plays(schedule, remember), ...limit },
 					async () => {
-						const played = await playEndpoint(schedule, remember, code, await postgresUrl()).catch((error) =>
+						const played = await playEndpoint(schedule, remember, code, postgresUrl).catch((error) =>
 							notWritten(error, `schedule "${schedule.name}"`)
 						);
 						const problem = judgeEndpoint(schedule, played);
@@ -88,7 +89,7 @@ export function playWebhookSchedules(code: EndpointCode): void {
 					asEndpointSchedule(schedule),
 					'everything',
 					code,
-					await postgresUrl()
+					postgresUrl
 				).catch((error) => notWritten(error, `schedule "${schedule.name}"`));
 				const thrown = played.thrown[0];
 				const where = `${describeDelivery(schedule, (thrown?.request ?? 1) - 1)} of schedule "${schedule.name}"`;
@@ -115,13 +116,9 @@ export function playJourneysOverHttp(client: KeyStoreCode, code: EndpointCode): 
 					continue;
 				const expected = remember === 'everything' ? triedAgainstEverything(journey) : journey;
 				it(`${journey.title} (remember: ${remember})`, limit, async () => {
-					const played = await playJourneyOverHttp(
-						journey,
-						client,
-						code,
-						remember,
-						await postgresUrl()
-					).catch((error) => notWritten(error, `journey "${journey.name}"`));
+					const played = await playJourneyOverHttp(journey, client, code, remember, postgresUrl).catch(
+						(error) => notWritten(error, `journey "${journey.name}"`)
+					);
 					const thrown = played.thrown[0];
 					if (thrown?.error instanceof NotWrittenYet)
 						notWritten(thrown.error, `request ${thrown.request} of journey "${journey.name}"`);
