@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -17,12 +16,13 @@ import (
 	"testing"
 	"time"
 
+	"workbook/database/postgres"
 	"workbook/handler"
 	"workbook/schedules"
 )
 
 // urlVariable names the PostgreSQL the TypeScript side started (scripts/go-test.ts starts one for go test).
-const urlVariable = "WORKBOOK_POSTGRES_URL"
+const urlVariable = postgres.URLVariable
 
 // planHeader is the harness's header: which plan a request follows. The handlers never see it.
 const planHeader = "Workbook-Request"
@@ -398,10 +398,7 @@ func saidKeys(keys []SavedKey) []string {
 }
 
 func TestEndpointPlaysTheSchedules(t *testing.T) {
-	url := os.Getenv(urlVariable)
-	if url == "" {
-		t.Skipf("%s is not set: run the Go tests through npm run verify, which starts a PostgreSQL for them", urlVariable)
-	}
+	url := postgres.ServerURL(t)
 	all, err := schedules.Load[Schedule]("endpoint")
 	if err != nil {
 		t.Fatal(err)
@@ -441,10 +438,7 @@ func outcomeOf(a *answer) handler.Outcome {
 // TestWebhooksPlayTheHandlerSchedules sends the nine handler schedules to POST /webhooks over HTTP on
 // PostgreSQL, and holds the answers to the receipt-in-commit column, as TypeScript's 06 tests do.
 func TestWebhooksPlayTheHandlerSchedules(t *testing.T) {
-	url := os.Getenv(urlVariable)
-	if url == "" {
-		t.Skipf("%s is not set: run the Go tests through npm run verify, which starts a PostgreSQL for them", urlVariable)
-	}
+	url := postgres.ServerURL(t)
 	all, err := schedules.Load[handler.Schedule]("handler")
 	if err != nil {
 		t.Fatal(err)

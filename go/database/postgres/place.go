@@ -94,9 +94,9 @@ func NewPlace(ctx context.Context, serverURL string) (*Place, error) {
 	return place, nil
 }
 
-// ForTest is a fresh place for one test, dropped when it ends. Without WORKBOOK_POSTGRES_URL the test is
-// skipped, saying why; under CI=true it fails instead, so a missing server can't pass unnoticed.
-func ForTest(t testing.TB) *Place {
+// ServerURL is WORKBOOK_POSTGRES_URL for a test that needs a server. Without it the test is skipped, saying
+// why; under CI=true it fails instead, so a missing server can't pass unnoticed.
+func ServerURL(t testing.TB) string {
 	t.Helper()
 	serverURL := os.Getenv(URLVariable)
 	if serverURL == "" {
@@ -106,6 +106,13 @@ func ForTest(t testing.TB) *Place {
 		}
 		t.Skip(why)
 	}
+	return serverURL
+}
+
+// ForTest is a fresh place for one test, dropped when it ends; ServerURL says what happens without a server.
+func ForTest(t testing.TB) *Place {
+	t.Helper()
+	serverURL := ServerURL(t)
 	place, err := NewPlace(context.Background(), serverURL)
 	if err != nil {
 		t.Fatalf("could not make a database on %s: %v", URLVariable, err)
