@@ -10,7 +10,6 @@
 // test's own process starts a server, and stops it when the process exits; WORKBOOK_POSTGRES_URL wins over both.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import type { PostgresServer } from '../postgres/server.ts';
 
@@ -49,6 +48,9 @@ export async function postgresUrl(): Promise<string> {
 	if (given) return given;
 	let starter: string | undefined;
 	try {
+		// Imported here, in a test, where Vitest is loaded already: the global setup runs in Vitest's main
+		// process, where importing it would cost every run of every exercise a twentieth of a second.
+		const { inject } = await import('vitest');
 		starter = inject('postgresOnDemand');
 	} catch {
 		starter = undefined;
