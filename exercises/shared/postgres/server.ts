@@ -16,7 +16,7 @@
 // starting takes a few tenths of a second (the first time, about a second more); past `startLimitMs` it fails with
 // PostgresDidNotStart, whose message says what went wrong and what to do, never a hang.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,11 +70,17 @@ export function freePort(): Promise<number> {
 async function newPasswordFor(port: number, old: string, fresh: string): Promise<void> {
 	const client = new pg.Client({ host: '127.0.0.1', port, user, password: old, database: 'postgres' });
 	await client.connect();
+	let backend: number | undefined;
 	try {
+		const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+		backend = rows[0]?.pid;
 		await client.query(`ALTER ROLE ${user} PASSWORD '${fresh}'`);
 	} finally {
 		await client.end();
 	}
+	// Its server process ends a moment after the connection does: the server is handed over without it.
+	for (let waited = 0; backend && existsSync(`/proc/${backend}`) && waited < 1000; waited += 5)
+		await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 function advice(log: string): string {
