@@ -45,6 +45,9 @@ const zeroAt01 = { scores: { '01': 'zero' as const }, rest: 'full' as const };
 const didNotLoad = (why: string) =>
 	new RegExp(`01: not executed: exercises/01-first-handler/handler\\.ts did not load: ${why}`);
 const fifo = (file: string) => spawnSync('mkfifo', [file]);
+// The one line a run gets when its code tried to reach outside its sandbox (sandbox.ts traces it; attempts.ts).
+const reached = (what: string) =>
+	new RegExp(`01: 0 for this exercise: its code tried to reach ${what}, outside its sandbox$`, 'm');
 
 export const samples: Sample[] = [
 	// Honest work, and the usual ways it goes wrong.
@@ -176,6 +179,56 @@ export const samples: Sample[] = [
 		says: didNotLoad('Error: ENOENT: no such file or directory')
 	},
 
+	// Trying quietly: the attempt fails, the code says nothing and answers right; the trace shows the attempt.
+	{
+		name: 'tries-reference-absolute',
+		story: "tries the reference by the checkout's absolute path, quietly, then answers right",
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/.+/solutions/01-first-handler/handler\\.js')
+	},
+	{
+		name: 'tries-reference-relative',
+		story: 'tries the reference through many ../, quietly, then answers right',
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/solutions/01-first-handler/handler\\.js')
+	},
+	{
+		name: 'tries-reference-cwd',
+		story: 'tries the reference from process.cwd(), quietly, then answers right',
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/wb/solutions/01-first-handler/handler\\.js')
+	},
+	{
+		name: 'tries-proc-environ',
+		story: 'reads /proc/1/environ, quietly, then answers right',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/proc/1/environ')
+	},
+	{
+		name: 'tries-walk-root',
+		story: 'lists /, quietly, then answers right',
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/')
+	},
+	{
+		name: 'tries-classmate',
+		story: "reads a classmate's handler, quietly, then answers right",
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/.+/complete/exercises/01-first-handler/handler\\.ts')
+	},
+
 	// Faking verdicts: there are none in the sandbox to fake.
 	{
 		name: 'vitest-rpc',
@@ -214,6 +267,14 @@ export const samples: Sample[] = [
 	{
 		name: 'leak-environ',
 		story: 'puts /proc/*/environ and process.env in its error message',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: /01: your code threw Error: Schedule "one-delivery"/
+	},
+	{
+		name: 'leak-env',
+		story: 'puts its own process.env in its error message',
 		kind: 'leak',
 		base: 'solutions',
 		...zeroAt01,
