@@ -16,7 +16,6 @@
 // cgroup is killed with SIGKILL and the cgroup removed.
 import { spawn, spawnSync } from 'node:child_process';
 import {
-	appendFileSync,
 	closeSync,
 	existsSync,
 	mkdirSync,
@@ -313,7 +312,6 @@ export function runSandboxed(
 		const readTrace = () => {
 			if (!trace || watch!.attempt || traceFlooded) return;
 			const text = trace.readMore();
-			if (process.env.GRADER_TRACE_DUMP) return void appendFileSync(`${process.env.GRADER_TRACE_DUMP}/${name}.${folder}`, text);
 			const lines = (partial + text).split('\n');
 			partial = lines.pop()!;
 			for (const line of lines) if (watch!.line(line)) return stop();
