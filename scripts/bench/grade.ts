@@ -97,6 +97,33 @@ try {
 	console.log(
 		`the sandbox alone, ${plan.exercise.id} run 10 times each way, alternating: median ${(median * 1000).toFixed(0)} ms a run (from ${(differences[0]! * 1000).toFixed(0)} to ${(differences[9]! * 1000).toFixed(0)} ms)`
 	);
+	// The tracer's cost alone (strace outside the sandbox, grader/attempts.ts): every exercise, sealed each time,
+	// traced and untraced one after the other, so the load is alike; 06 on its PostgreSQL.
+	const untracedBox = findSandbox({ unsafe: false, untraced: true });
+	const tracerDatabases = new GradingPostgres();
+	try {
+		for (const one of planned.filter((p) => p.checks)) {
+			const oneFiles = exerciseFiles(one.exercise, readSubmission(complete, exercises()).files);
+			const database = one.postgres ? tracerDatabases : null;
+			const deltas: number[] = [];
+			for (let i = 0; i < 6; i++) {
+				const a = await runExercise(sealedBox, one.exercise, oneFiles, one.checks!, limits, database);
+				const b = await runExercise(untracedBox, one.exercise, oneFiles, one.checks!, limits, database);
+				deltas.push(a.seconds - b.seconds);
+				if (i === 0 && !a.verdicts.every((v) => v.status === 'passed'))
+					console.log(
+						`✘ ${one.exercise.id} traced did not pass: ${a.verdicts.find((v) => v.status !== 'passed')?.message}`
+					);
+			}
+			deltas.sort((x, y) => x - y);
+			const ms = (n: number) => `${(n * 1000).toFixed(0)} ms`;
+			console.log(
+				`the tracer alone, ${one.exercise.id} run 6 times each way, alternating: median ${ms((deltas[2]! + deltas[3]!) / 2)} a run (from ${ms(deltas[0]!)} to ${ms(deltas[5]!)})`
+			);
+		}
+	} finally {
+		await tracerDatabases.stop();
+	}
 	if (!full) console.log('✘ a copy of the complete submission did not get full marks');
 	process.exitCode = full ? 0 : 1;
 } finally {
