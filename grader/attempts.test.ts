@@ -65,6 +65,19 @@ describe('AttemptWatch', () => {
 		).toBeNull();
 	});
 
+	it("judges node's own process when its execve was printed in two parts", () => {
+		const one = new AttemptWatch(view);
+		const split = [
+			start[0]!,
+			`12 execve(${hex('/usr/bin/node')}, [${hex('node')}], 0x0 /* 6 vars */ <unfinished ...>`,
+			`11 chdir(${hex('/wb')}) = 0`,
+			'12 <... execve resumed>) = 0',
+			`12 kill(1 /* 11 in strace's PID NS */, SIGKILL) = 0`
+		];
+		for (const line of split) one.line(line);
+		expect(one.attempt).toBe('another process (kill 1)');
+	});
+
 	it('names a path outside, absolute or relative, existing or not, in any process of the run', () => {
 		expect(watch(open('/home/grader/solutions/01/handler.js'))).toBe('/home/grader/solutions/01/handler.js');
 		expect(watch(open('../solutions/x.js'))).toBe('../solutions/x.js');

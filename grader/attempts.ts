@@ -182,8 +182,11 @@ export class AttemptWatch {
 		if (this.node === null) {
 			// The sandbox's node starts with the first program another process than the first one runs.
 			const execs = call.name === 'execve' || call.name === 'execveat';
-			if (execs && call.pid !== this.root && call.result === '0') this.node = call.pid;
-			else this.setup.add(call.pid);
+			if (execs && call.pid !== this.root && call.result === '0') {
+				this.node = call.pid;
+				// Its own unfinished execve (another process printed a line before it returned) is not setup.
+				this.setup.delete(call.pid);
+			} else this.setup.add(call.pid);
 			return null;
 		}
 		if (this.setup.has(call.pid)) return null;

@@ -194,7 +194,8 @@ describe('what holds for the whole class, whatever the hostile samples did', () 
 			'NO_COLOR',
 			'PATH',
 			'PWD',
-			'TMPDIR'
+			'TMPDIR',
+			'TZ'
 		]);
 	});
 });

@@ -3,6 +3,7 @@
 //   const sandbox = findSandbox({ unsafe: false });          // throws when bwrap is missing
 //   const ran = await runSandboxed(sandbox, view, { timeoutMs: 20_000, memoryMb: 1024, maxObservations });
 //   ran.observations  // what grader/observe/main.ts wrote on fd 3, capped; the verdicts are made elsewhere
+//   ran.attempt       // '/proc/1/environ': the first thing its code tried to reach outside the sandbox, or null
 //
 // `view` is a private folder the grader made for this run (see tree.ts): the exercise's files with the
 // learner's on top, and job.json, the inputs. Inside, the process sees only read-only binds of what a run needs:
@@ -14,6 +15,9 @@
 // controllers), which counts RSS, Buffers and the private /tmp alike; when no cgroup can be made, by
 // prlimit on address space (said in `memoryLimit`). At the end, or at the time limit, everything in the
 // cgroup is killed with SIGKILL and the cgroup removed.
+// strace, started outside the sandbox and the cgroups, records every call of the run that names a path, a process
+// or an address; attempts.ts reads that record as it grows, and the first attempt to reach outside the sandbox
+// stops the run (`ran.attempt`, which forfeits the exercise). `findSandbox({ untraced: true })` runs without it.
 import { spawn, spawnSync } from 'node:child_process';
 import {
 	closeSync,
@@ -144,6 +148,9 @@ function bwrapArgs(harness: string, view: string, folder: string, socketFolder: 
 		'--clearenv',
 		...['--setenv', 'PATH', '/usr/bin:/bin', '--setenv', 'HOME', '/tmp', '--setenv', 'TMPDIR', '/tmp'],
 		...['--setenv', 'NO_COLOR', '1', '--setenv', 'GRADE_JOB', '/wb/job.json'],
+		// The time zone ICU would settle on anyway (the sandbox has no /etc/localtime), given rather than searched
+		// for: the search opens every file in /usr/share/zoneinfo, some 5,700, on a run's first local Date.
+		...['--setenv', 'TZ', 'UTC'],
 		...ro('/usr', '/usr'),
 		...['--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64'],
 		...['--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp'],
