@@ -125,7 +125,7 @@ const notRun = (checks: PlannedCheck[], why: string): Verdict[] =>
 		message: `not executed: ${why}`
 	}));
 
-export type ExerciseRun = { verdicts: Verdict[]; seconds: number; output: string };
+export type ExerciseRun = { verdicts: Verdict[]; seconds: number; output: string; tracedCalls?: number };
 
 export function verdictsFrom(
 	checks: PlannedCheck[],
@@ -246,7 +246,8 @@ async function runIn(
 		return {
 			verdicts: verdictsFrom(checks, ran, limits, exercise),
 			seconds: ran.seconds,
-			output: ran.output
+			output: ran.output,
+			tracedCalls: ran.tracedCalls
 		};
 	} finally {
 		removeView(view.dir);

@@ -66,6 +66,8 @@ export type SandboxRun = {
 	attempt: string | null;
 	// Its trace passed maxTrace (a loop of system calls): the run was stopped.
 	traceFlooded: boolean;
+	// How many of the run's own calls the tracer stopped on and judged.
+	tracedCalls: number;
 	seconds: number;
 };
 // bwrap, the PID namespace's init, and node: a run that has more started a process of its own.
@@ -101,6 +103,9 @@ const straceFlags = [
 ];
 // A run whose trace passes this is stopped: honest runs write well under 1 MB.
 export const maxTrace = 64 * 1024 * 1024;
+
+// strace's whole command line but the program: its options, what it traces, where it writes.
+export const straceArgs = (file: string) => [...straceFlags, '-e', `trace=${traced.join(',')}`, '-o', file];
 
 // Whether strace can trace here (a container may forbid ptrace): the reason when it cannot.
 export function straceFails(strace: string): string | null {
@@ -265,9 +270,7 @@ export function runSandboxed(
 	// strace stays outside the cgroups and the sandbox (the shell it starts joins them), and writes its record in
 	// a folder of the grader's that the sandbox does not bind: nothing inside can see it, write it or stop it.
 	const trace = sandbox.bwrap && sandbox.strace ? openTrace() : null;
-	const command = trace
-		? [sandbox.strace!, ...straceFlags, '-e', `trace=${traced.join(',')}`, '-o', trace.file, '--', ...shell]
-		: shell;
+	const command = trace ? [sandbox.strace!, ...straceArgs(trace.file), '--', ...shell] : shell;
 	const watch = trace
 		? new AttemptWatch(runView({ harness, folder, socket: Boolean(run.socketFolder) }))
 		: null;
@@ -367,6 +370,7 @@ export function runSandboxed(
 				started: Math.max(0, most - ownProcesses),
 				attempt: watch?.attempt ?? null,
 				traceFlooded,
+				tracedCalls: watch?.calls ?? 0,
 				seconds: (Date.now() - started) / 1000
 			});
 		};
