@@ -35,7 +35,8 @@ export const traced = [
 	'io_uring_setup'
 ];
 
-// Paths the sandbox gives a run (each one and everything under it), and folders it may name but not list.
+// Paths the sandbox gives a run (each one and everything under it), and folders above them it may name
+// themselves (not the rest of what is in them).
 export type RunView = { given: string[]; folders: string[] };
 
 // The sandbox's view, from the same facts sandbox.ts binds: /usr and its links, a private /tmp, the devices

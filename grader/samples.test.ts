@@ -2,8 +2,8 @@
 // of its report; then checks what must hold for the whole class: nothing outside a sandbox changed, nothing a
 // submission started is still running, and nothing secret reached any learner's results.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AjvModule from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +19,9 @@ import { hashFiles } from './submission.ts';
 import { classDetails, classReport, classTable } from './table.ts';
 
 const Ajv = AjvModule.default ?? AjvModule;
-// The class lives outside /tmp: inside a sandbox, /tmp is the run's own, so a path there names nothing else.
-mkdirSync(join(root, 'grades'), { recursive: true });
-const dir = mkdtempSync(join(root, 'grades', 'samples-test-'));
+// The class lives outside /tmp (inside a sandbox, /tmp is the run's own, so a path there names nothing else)
+// and outside the checkout (its links and FIFOs are no place for a copy of the workbook to meet).
+const dir = mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : homedir(), 'grader-samples-'));
 const seed = 20261129;
 const limit = 5;
 const canary = `grader-secret-${process.pid}-canary`;
@@ -140,6 +140,20 @@ describe('what holds for the whole class, whatever the hostile samples did', () 
 			readFileSync(join(root, 'solutions', '02-same-event', 'handler.ts'), 'utf8')
 		);
 		expect(existsSync(join(tmpdir(), 'grader-private-tmp-marker'))).toBe(false);
+	});
+
+	it('saw no attempt in honest work, on any exercise (06 on PostgreSQL, 03 and 05 racing, too)', () => {
+		const honest = samples.filter(
+			(s) =>
+				s.kind === 'honest' || ['private-tmp', 'flood-output', 'same-name-a', 'same-name-b'].includes(s.name)
+		);
+		for (const sample of honest) {
+			const messages = (graded(sample)?.exercises ?? []).flatMap((e) => e.tests.map((t) => t.message));
+			expect(
+				messages.filter((m) => m.includes('outside its sandbox')),
+				sample.name
+			).toEqual([]);
+		}
 	});
 
 	it("stopped the grading's PostgreSQL (06), and removed its folder", () => {
