@@ -29,7 +29,9 @@ in <folder> is one; either way a learner's name is the path relative to the clas
   --names-from <folder>    name learners by their path relative to this folder (default: the one they share)
   --memory <MB>            memory for one exercise run's whole process tree (default ${defaults.memoryMb})
   --expectations <file>    frozen expectations (from npm run grade:package): no solutions/ needed
-  --unsafe-no-sandbox      run learner code without bubblewrap; every row of the report says so`;
+  --unsafe-no-sandbox      run learner code without bubblewrap; every row of the report says so
+  --untraced               run it in bubblewrap without strace (where ptrace is not allowed): attempts that
+                           fail quietly are not seen, and every report says so`;
 
 const { values, positionals } = parseArgs({
 	allowPositionals: true,
@@ -49,6 +51,7 @@ const { values, positionals } = parseArgs({
 		memory: { type: 'string' },
 		expectations: { type: 'string' },
 		'unsafe-no-sandbox': { type: 'boolean', default: false },
+		untraced: { type: 'boolean', default: false },
 		help: { type: 'boolean', default: false }
 	}
 });
@@ -106,6 +109,7 @@ const options = {
 	heldOutRuns: number('held-out-runs', values['held-out-runs'], defaults.heldOutRuns, positive),
 	memoryMb: number('memory', values.memory, defaults.memoryMb, (n) => Number.isInteger(n) && n >= 64),
 	unsafe: values['unsafe-no-sandbox'],
+	untraced: values.untraced,
 	...(namesFrom ? { classFolder: namesFrom } : {})
 };
 const frozen = values.expectations ? JSON.parse(readFileSync(values.expectations, 'utf8')) : undefined;

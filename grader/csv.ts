@@ -32,7 +32,7 @@ export function classCsv(grade: ClassGrade): string {
 			graded.stamps.workbook,
 			graded.stamps.schedules,
 			graded.stamps.seed,
-			graded.unsafe ? 'none (--unsafe-no-sandbox)' : 'bubblewrap',
+			graded.unsafe ? 'none (--unsafe-no-sandbox)' : graded.untraced ? 'bubblewrap (untraced)' : 'bubblewrap',
 			first ? `${first.exercise.id}: ${first.firstFailure!.message.trim().split('\n')[0]}` : ''
 		];
 	});

@@ -35,6 +35,8 @@ export type Options = Rules & {
 	share: boolean;
 	// Run learner code without bubblewrap (said on every row of the report).
 	unsafe: boolean;
+	// Run it in bubblewrap without strace: attempts that fail quietly are not seen (said in every report).
+	untraced?: boolean;
 	// Expectations frozen earlier (a Gradescope package): no solutions/ needed.
 	frozen?: Frozen;
 	// Runs and plans to share across calls (same seed and held-out settings give the same result).
@@ -67,6 +69,8 @@ export type Graded = {
 	seconds: number;
 	// Graded without a sandbox (--unsafe-no-sandbox).
 	unsafe: boolean;
+	// Graded in the sandbox without its tracer (--untraced).
+	untraced: boolean;
 };
 export type ClassGrade = {
 	graded: Graded[];
@@ -130,7 +134,7 @@ export async function gradeClass(paths: string[], given: Partial<Options> = {}):
 async function gradeWith(paths: string[], options: Options, databases: GradingPostgres): Promise<ClassGrade> {
 	const started = Date.now();
 	const exercises = manifestExercises();
-	const sandbox = findSandbox({ unsafe: options.unsafe });
+	const sandbox = findSandbox({ unsafe: options.unsafe, untraced: options.untraced });
 	const plans =
 		options.planned ?? (await planExercises(exercises, settingsOf(options), options.frozen, databases));
 	const limits = {
@@ -216,7 +220,8 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 			...total(scored),
 			stamps: { ...stampsBase, submission: submission.hash },
 			seconds,
-			unsafe: sandbox.bwrap === null
+			unsafe: sandbox.bwrap === null,
+			untraced: sandbox.bwrap !== null && sandbox.strace === null
 		};
 		try {
 			options.onGraded?.(graded);

@@ -38,6 +38,10 @@ export function submissionNotes(graded: Graded): string[] {
 	const { submission } = graded;
 	const notes: string[] = [];
 	if (graded.unsafe) notes.push('Graded WITHOUT a sandbox (--unsafe-no-sandbox): its code ran unsealed.');
+	if (graded.untraced)
+		notes.push(
+			'Graded in the sandbox WITHOUT its tracer (--untraced): attempts that failed quietly were not seen.'
+		);
 	if (submission.notAWorkbook) notes.push(`Nothing graded: ${submission.notAWorkbook}.`);
 	if (submission.missing.length && !submission.notAWorkbook)
 		notes.push(`Not submitted: ${listed(submission.missing)}`);

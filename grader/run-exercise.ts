@@ -6,7 +6,7 @@ import type { GradingPostgres, RunDatabase } from './postgres.ts';
 import { socketInSandbox } from './postgres.ts';
 import type { PlannedCheck } from './expect.ts';
 import type { SaidError } from './observe/observer.ts';
-import { runSandboxed, type Sandbox, type SandboxLimits, type SandboxRun } from './sandbox.ts';
+import { maxTrace, runSandboxed, type Sandbox, type SandboxLimits, type SandboxRun } from './sandbox.ts';
 import type { Verdict } from './score.ts';
 import { compiledHarness } from './compile.ts';
 import { makeView, removeView } from './tree.ts';
@@ -105,6 +105,8 @@ function whyNotRun(ran: SandboxRun, observed: Observed, limits: SandboxLimits, f
 	if (observed.exited) return `the process exited (code ${observed.exited.code}) ${observed.exited.while}`;
 	if (ran.flooded)
 		return `its observations passed ${limits.maxObservations / 1024 / 1024} MB; the run was stopped`;
+	if (ran.traceFlooded)
+		return `its system calls passed ${maxTrace / 1024 / 1024} MB of trace; the run was stopped`;
 	if (ran.outOfMemory)
 		return `the run was killed: out of memory (${limits.memoryMb} MB for the whole run, buffers included)`;
 	if (ran.timedOut)
@@ -123,7 +125,7 @@ const notRun = (checks: PlannedCheck[], why: string): Verdict[] =>
 		message: `not executed: ${why}`
 	}));
 
-export type ExerciseRun = { verdicts: Verdict[]; seconds: number; output: string };
+export type ExerciseRun = { verdicts: Verdict[]; seconds: number; output: string; tracedCalls?: number };
 
 export function verdictsFrom(
 	checks: PlannedCheck[],
@@ -138,11 +140,14 @@ export function verdictsFrom(
 		heldOut: check.heldOut,
 		free: check.free
 	});
+	// An attempt stops the run at once, so it comes before a count of processes the watch may not have seen yet.
 	const forfeit = observed.tampered
 		? `its code wrote on the grader's observation channel (${observed.tampered})`
-		: ran.started > 0
-			? `its code started ${ran.started === 1 ? 'a process' : `${ran.started} processes`} of its own, which learner code may not`
-			: null;
+		: ran.attempt
+			? `its code tried to reach ${clip(ran.attempt, 160).split('\n')[0]}, outside its sandbox`
+			: ran.started > 0
+				? `its code started ${ran.started === 1 ? 'a process' : `${ran.started} processes`} of its own, which learner code may not`
+				: null;
 	if (forfeit) {
 		const message = `0 for this exercise: ${forfeit}`;
 		return checks.map((check) => ({ ...base(check), status: 'failed', message }));
@@ -241,7 +246,8 @@ async function runIn(
 		return {
 			verdicts: verdictsFrom(checks, ran, limits, exercise),
 			seconds: ran.seconds,
-			output: ran.output
+			output: ran.output,
+			tracedCalls: ran.tracedCalls
 		};
 	} finally {
 		removeView(view.dir);

@@ -3,7 +3,7 @@
 // submission started is still running, and nothing secret reached any learner's results.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AjvModule from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,9 @@ import { hashFiles } from './submission.ts';
 import { classDetails, classReport, classTable } from './table.ts';
 
 const Ajv = AjvModule.default ?? AjvModule;
-const dir = mkdtempSync(join(tmpdir(), 'grader-samples-'));
+// The class lives outside /tmp (inside a sandbox, /tmp is the run's own, so a path there names nothing else)
+// and outside the checkout (its links and FIFOs are no place for a copy of the workbook to meet).
+const dir = mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : homedir(), 'grader-samples-'));
 const seed = 20261129;
 const limit = 5;
 const canary = `grader-secret-${process.pid}-canary`;
@@ -140,6 +142,20 @@ describe('what holds for the whole class, whatever the hostile samples did', () 
 		expect(existsSync(join(tmpdir(), 'grader-private-tmp-marker'))).toBe(false);
 	});
 
+	it('saw no attempt in honest work, on any exercise (06 on PostgreSQL, 03 and 05 racing, too)', () => {
+		const honest = samples.filter(
+			(s) =>
+				s.kind === 'honest' || ['private-tmp', 'flood-output', 'same-name-a', 'same-name-b'].includes(s.name)
+		);
+		for (const sample of honest) {
+			const messages = (graded(sample)?.exercises ?? []).flatMap((e) => e.tests.map((t) => t.message));
+			expect(
+				messages.filter((m) => m.includes('outside its sandbox')),
+				sample.name
+			).toEqual([]);
+		}
+	});
+
 	it("stopped the grading's PostgreSQL (06), and removed its folder", () => {
 		expect(startedServers.size, 'servers still running').toBe(0);
 		expect(serverOfGrading, 'a PostgreSQL was started for 06').toBeDefined();
@@ -182,7 +198,7 @@ describe('what holds for the whole class, whatever the hostile samples did', () 
 			expect(results, one.submission.name).not.toContain(root.replace(/\/$/, ''));
 			expect(results, one.submission.name).not.toContain(dir);
 		}
-		const leaked = gradescopeResults(graded(samples.find((s) => s.name === 'leak-environ')!)!);
+		const leaked = gradescopeResults(graded(samples.find((s) => s.name === 'leak-env')!)!);
 		// What the environ dump found: the sandbox's own few variables, nothing of the grader's.
 		const said = leaked.tests.find((t) => t.output.includes('LEAK'))!.output;
 		const environment = JSON.parse(/LEAK (\{.*?\})/.exec(said)![1]!);
@@ -192,7 +208,8 @@ describe('what holds for the whole class, whatever the hostile samples did', () 
 			'NO_COLOR',
 			'PATH',
 			'PWD',
-			'TMPDIR'
+			'TMPDIR',
+			'TZ'
 		]);
 	});
 });

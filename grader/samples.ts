@@ -45,6 +45,9 @@ const zeroAt01 = { scores: { '01': 'zero' as const }, rest: 'full' as const };
 const didNotLoad = (why: string) =>
 	new RegExp(`01: not executed: exercises/01-first-handler/handler\\.ts did not load: ${why}`);
 const fifo = (file: string) => spawnSync('mkfifo', [file]);
+// The one line a run gets when its code tried to reach outside its sandbox (sandbox.ts traces it; attempts.ts).
+const reached = (what: string) =>
+	new RegExp(`01: 0 for this exercise: its code tried to reach ${what}, outside its sandbox$`, 'm');
 
 export const samples: Sample[] = [
 	// Honest work, and the usual ways it goes wrong.
@@ -125,7 +128,7 @@ export const samples: Sample[] = [
 		kind: 'reference',
 		base: 'solutions',
 		...zeroAt01,
-		says: didNotLoad('Error: Cannot find module')
+		says: reached('<grader>/solutions/01-first-handler/handler\\.js')
 	},
 	{
 		name: 'reference-relative',
@@ -133,7 +136,7 @@ export const samples: Sample[] = [
 		kind: 'reference',
 		base: 'solutions',
 		...zeroAt01,
-		says: didNotLoad('Error: Cannot find module')
+		says: reached('/solutions/01-first-handler/handler\\.js')
 	},
 	{
 		name: 'reference-cwd',
@@ -141,7 +144,7 @@ export const samples: Sample[] = [
 		kind: 'reference',
 		base: 'solutions',
 		...zeroAt01,
-		says: didNotLoad('Error: Cannot find module')
+		says: reached('/wb/solutions/01-first-handler/handler\\.ts')
 	},
 	{
 		name: 'reference-copy',
@@ -149,7 +152,7 @@ export const samples: Sample[] = [
 		kind: 'reference',
 		base: 'solutions',
 		...zeroAt01,
-		says: didNotLoad('Error: ENOENT: no such file or directory')
+		says: reached('<grader>/solutions/01-first-handler/handler\\.ts')
 	},
 	{
 		name: 'reference-search',
@@ -157,7 +160,7 @@ export const samples: Sample[] = [
 		kind: 'reference',
 		base: 'solutions',
 		...zeroAt01,
-		says: didNotLoad('Error: no solutions/ folder anywhere')
+		says: reached('/')
 	},
 	{
 		name: 'classmate-proc',
@@ -165,7 +168,7 @@ export const samples: Sample[] = [
 		kind: 'reference',
 		base: 'solutions',
 		...zeroAt01,
-		says: didNotLoad('Error: no classmate among \\d+ processes')
+		says: reached('/proc')
 	},
 	{
 		name: 'classmate-direct',
@@ -173,7 +176,57 @@ export const samples: Sample[] = [
 		kind: 'reference',
 		base: 'solutions',
 		...zeroAt01,
-		says: didNotLoad('Error: ENOENT: no such file or directory')
+		says: reached('<grader>/complete/exercises/01-first-handler/handler\\.ts')
+	},
+
+	// Trying quietly: the attempt fails, the code says nothing and answers right; the trace shows the attempt.
+	{
+		name: 'tries-reference-absolute',
+		story: "tries the reference by the checkout's absolute path, quietly, then answers right",
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('<grader>/solutions/01-first-handler/handler\\.js')
+	},
+	{
+		name: 'tries-reference-relative',
+		story: 'tries the reference through many ../, quietly, then answers right',
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/solutions/01-first-handler/handler\\.js')
+	},
+	{
+		name: 'tries-reference-cwd',
+		story: 'tries the reference from process.cwd(), quietly, then answers right',
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/wb/solutions/01-first-handler/handler\\.ts')
+	},
+	{
+		name: 'tries-proc-environ',
+		story: 'reads /proc/1/environ, quietly, then answers right',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/proc/1/environ')
+	},
+	{
+		name: 'tries-walk-root',
+		story: 'lists /, quietly, then answers right',
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/')
+	},
+	{
+		name: 'tries-classmate',
+		story: "reads a classmate's handler, quietly, then answers right",
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('<grader>/complete/exercises/01-first-handler/handler\\.ts')
 	},
 
 	// Faking verdicts: there are none in the sandbox to fake.
@@ -217,6 +270,14 @@ export const samples: Sample[] = [
 		kind: 'leak',
 		base: 'solutions',
 		...zeroAt01,
+		says: reached('/proc')
+	},
+	{
+		name: 'leak-env',
+		story: 'puts its own process.env in its error message',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
 		says: /01: your code threw Error: Schedule "one-delivery"/
 	},
 	{
@@ -225,7 +286,7 @@ export const samples: Sample[] = [
 		kind: 'leak',
 		base: 'solutions',
 		...zeroAt01,
-		says: /01: your code threw Error: Schedule "one-delivery"/
+		says: reached('<grader>/grader/held-out/01-first-handler\\.held\\.ts')
 	},
 
 	// Reaching the class: read-only binds, a private /tmp, its own PID namespace, a cgroup.
@@ -243,7 +304,7 @@ export const samples: Sample[] = [
 		kind: 'class',
 		base: 'solutions',
 		...zeroAt01,
-		says: didNotLoad('Error: could not write 01-first-handler/handler\\.ts: ENOENT')
+		says: reached('<grader>/solutions/01-first-handler/handler\\.ts')
 	},
 	{
 		name: 'write-classmate',
@@ -251,7 +312,7 @@ export const samples: Sample[] = [
 		kind: 'class',
 		base: 'solutions',
 		...zeroAt01,
-		says: didNotLoad('Error: ENOENT: no such file or directory')
+		says: reached('<grader>/complete/exercises/02-same-event/handler\\.ts')
 	},
 	{
 		name: 'private-tmp',
@@ -275,7 +336,7 @@ export const samples: Sample[] = [
 		kind: 'class',
 		base: 'solutions',
 		...zeroAt01,
-		says: /01: your code threw Error: Schedule "one-delivery"/
+		says: reached('another process \\(kill 1\\)')
 	},
 	{
 		name: 'fork-bomb',
@@ -283,7 +344,7 @@ export const samples: Sample[] = [
 		kind: 'class',
 		base: 'solutions',
 		...zeroAt01,
-		says: /01: 0 for this exercise: its code started \d+ processes of its own/
+		says: reached('a program \\(/usr/bin/sleep\\)')
 	},
 	{
 		name: 'buffers',

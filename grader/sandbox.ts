@@ -3,6 +3,7 @@
 //   const sandbox = findSandbox({ unsafe: false });          // throws when bwrap is missing
 //   const ran = await runSandboxed(sandbox, view, { timeoutMs: 20_000, memoryMb: 1024, maxObservations });
 //   ran.observations  // what grader/observe/main.ts wrote on fd 3, capped; the verdicts are made elsewhere
+//   ran.attempt       // '/proc/1/environ': the first thing its code tried to reach outside the sandbox, or null
 //
 // `view` is a private folder the grader made for this run (see tree.ts): the exercise's files with the
 // learner's on top, and job.json, the inputs. Inside, the process sees only read-only binds of what a run needs:
@@ -14,15 +15,33 @@
 // controllers), which counts RSS, Buffers and the private /tmp alike; when no cgroup can be made, by
 // prlimit on address space (said in `memoryLimit`). At the end, or at the time limit, everything in the
 // cgroup is killed with SIGKILL and the cgroup removed.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+// strace, started outside the sandbox and the cgroups, records every call of the run that names a path, a process
+// or an address; attempts.ts reads that record as it grows, and the first attempt to reach outside the sandbox
+// stops the run (`ran.attempt`, which forfeits the exercise). `findSandbox({ untraced: true })` runs without it.
+import { spawn, spawnSync } from 'node:child_process';
+import {
+	closeSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readFileSync,
+	readSync,
+	rmdirSync,
+	rmSync,
+	writeFileSync
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { needProgram } from '../scripts/system/packages.ts';
+import { AttemptWatch, runView, traced } from './attempts.ts';
 import { root } from './paths.ts';
 import { socketInSandbox } from './postgres.ts';
 
 export type Sandbox = {
 	bwrap: string | null;
+	// strace, recording from outside the sandbox what the run tried (attempts.ts); null with --untraced.
+	strace: string | null;
 	// How memory is limited: 'cgroup' (v1 memory controller), 'prlimit' (address space), or 'none'.
 	memoryLimit: 'cgroup' | 'prlimit' | 'none';
 };
@@ -43,6 +62,12 @@ export type SandboxRun = {
 	outOfMemory: boolean;
 	// The most processes the run had at once beyond its own three (bwrap, bwrap's init, node): children it started.
 	started: number;
+	// The first thing it tried to reach outside its sandbox (attempts.ts), or null; the run is stopped there.
+	attempt: string | null;
+	// Its trace passed maxTrace (a loop of system calls): the run was stopped.
+	traceFlooded: boolean;
+	// How many of the run's own calls the tracer stopped on and judged.
+	tracedCalls: number;
 	seconds: number;
 };
 // bwrap, the PID namespace's init, and node: a run that has more started a process of its own.
@@ -63,11 +88,51 @@ function cgroupsWork(): boolean {
 	}
 }
 
-// The sandbox to use; without bwrap the grader refuses, unless told to run learner code unsealed.
-export function findSandbox(options: { unsafe: boolean }): Sandbox {
-	if (options.unsafe) return { bwrap: null, memoryLimit: 'prlimit' };
+// strace's options: follow every process, stop only on the traced calls (a seccomp filter), strings in hex,
+// pids in the sandbox's PID namespace translated to ours, no signal or exit lines.
+const straceFlags = [
+	'-f',
+	'--seccomp-bpf',
+	'-qq',
+	'-xx',
+	'-s',
+	'256',
+	'--pidns-translation',
+	'-e',
+	'signal=none'
+];
+// A run whose trace passes this is stopped: honest runs write well under 1 MB.
+export const maxTrace = 64 * 1024 * 1024;
+
+// strace's whole command line but the program: its options, what it traces, where it writes.
+export const straceArgs = (file: string) => [...straceFlags, '-e', `trace=${traced.join(',')}`, '-o', file];
+
+// Whether strace can trace here (a container may forbid ptrace): the reason when it cannot.
+export function straceFails(strace: string): string | null {
+	const probe = spawnSync(
+		strace,
+		[...straceFlags, '-e', `trace=${traced.join(',')}`, '-o', '/dev/null', 'true'],
+		{
+			encoding: 'utf8'
+		}
+	);
+	return probe.status === 0 ? null : (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim();
+}
+
+// The sandbox to use; without bwrap the grader refuses, unless told to run learner code unsealed, and without
+// a working strace it refuses unless told to grade untraced (attempts that fail silently are then not seen).
+export function findSandbox(options: { unsafe: boolean; untraced?: boolean }): Sandbox {
+	if (options.unsafe) return { bwrap: null, strace: null, memoryLimit: 'prlimit' };
 	const bwrap = needProgram('bwrap');
-	return { bwrap, memoryLimit: cgroupsWork() ? 'cgroup' : 'prlimit' };
+	const memoryLimit = cgroupsWork() ? 'cgroup' : 'prlimit';
+	if (options.untraced) return { bwrap, strace: null, memoryLimit };
+	const strace = needProgram('strace');
+	const fails = straceFails(strace);
+	if (fails)
+		throw new Error(
+			`strace cannot trace here (${fails.split('\n')[0]}); grade with --untraced to go on without seeing attempts`
+		);
+	return { bwrap, strace, memoryLimit };
 }
 
 // What the sandbox's root holds: the system's programs, read-only, and the workbook's view at /wb.
@@ -88,6 +153,9 @@ function bwrapArgs(harness: string, view: string, folder: string, socketFolder: 
 		'--clearenv',
 		...['--setenv', 'PATH', '/usr/bin:/bin', '--setenv', 'HOME', '/tmp', '--setenv', 'TMPDIR', '/tmp'],
 		...['--setenv', 'NO_COLOR', '1', '--setenv', 'GRADE_JOB', '/wb/job.json'],
+		// The time zone ICU would settle on anyway (the sandbox has no /etc/localtime), given rather than searched
+		// for: the search opens every file in /usr/share/zoneinfo, some 5,700, on a run's first local Date.
+		...['--setenv', 'TZ', 'UTC'],
 		...ro('/usr', '/usr'),
 		...['--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64'],
 		...['--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp'],
@@ -108,6 +176,33 @@ function bwrapArgs(harness: string, view: string, folder: string, socketFolder: 
 // JavaScript's built-ins frozen before any code runs: learner code cannot replace JSON.stringify, a prototype's
 // methods or a matcher under the observers' feet. (The flag's experimental-feature warning is not shown.)
 const nodeFlags = ['--frozen-intrinsics', '--no-warnings'];
+
+// The file strace writes, in a folder of its own, read from where the last read ended.
+function openTrace() {
+	const dir = mkdtempSync(join(tmpdir(), 'grade-trace-'));
+	const file = join(dir, 'trace');
+	writeFileSync(file, '');
+	const fd = openSync(file, 'r');
+	let offset = 0;
+	const chunk = Buffer.alloc(1024 * 1024);
+	return {
+		file,
+		size: () => offset,
+		readMore(): string {
+			let text = '';
+			for (let read = 1; read > 0 && offset <= maxTrace;) {
+				read = readSync(fd, chunk, 0, chunk.length, offset);
+				offset += read;
+				text += chunk.toString('latin1', 0, read);
+			}
+			return text;
+		},
+		close() {
+			closeSync(fd);
+			rmSync(dir, { recursive: true, force: true });
+		}
+	};
+}
 
 let cgroupCount = 0;
 const readText = (file: string) => {
@@ -171,8 +266,16 @@ export function runSandboxed(
 		? [sandbox.bwrap, ...bwrapArgs(harness, view, folder, run.socketFolder ?? null)]
 		: [process.execPath, ...nodeFlags, join(view, 'observe', 'main.js')];
 	const script = `${join_ ? `${join_} && ` : ''}${limit}exec "$@"`;
+	const shell = ['sh', '-c', script, 'sandbox', ...inner];
+	// strace stays outside the cgroups and the sandbox (the shell it starts joins them), and writes its record in
+	// a folder of the grader's that the sandbox does not bind: nothing inside can see it, write it or stop it.
+	const trace = sandbox.bwrap && sandbox.strace ? openTrace() : null;
+	const command = trace ? [sandbox.strace!, ...straceArgs(trace.file), '--', ...shell] : shell;
+	const watch = trace
+		? new AttemptWatch(runView({ harness, folder, socket: Boolean(run.socketFolder) }))
+		: null;
 	return new Promise((resolve) => {
-		const child = spawn('sh', ['-c', script, 'sandbox', ...inner], {
+		const child = spawn(command[0]!, command.slice(1), {
 			cwd: view,
 			env: sandbox.bwrap
 				? { PATH: '/usr/bin:/bin' }
@@ -213,6 +316,21 @@ export function runSandboxed(
 			chunks.push(chunk);
 		});
 		channel.on('error', () => {});
+		// The trace, read as it grows, line by line: the first attempt stops the run (it scores 0 whatever it answers).
+		let partial = '';
+		let traceFlooded = false;
+		const readTrace = () => {
+			if (!trace || watch!.attempt || traceFlooded) return;
+			const text = trace.readMore();
+			const lines = (partial + text).split('\n');
+			partial = lines.pop()!;
+			for (const line of lines) if (watch!.line(line)) return stop();
+			if (trace.size() > maxTrace) {
+				traceFlooded = true;
+				stop();
+			}
+		};
+		const traceReader = trace ? setInterval(readTrace, 25) : undefined;
 		const timer = setTimeout(() => {
 			timedOut = true;
 			stop();
@@ -232,11 +350,14 @@ export function runSandboxed(
 			finished = true;
 			clearTimeout(timer);
 			clearInterval(watcher);
+			clearInterval(traceReader);
 			const oom = cgroups.length
 				? /oom_kill [1-9]/.test(readText(join(cgroups[0]!, 'memory.oom_control')))
 				: false;
 			stop();
 			removeCgroups(cgroups);
+			readTrace();
+			trace?.close();
 			if (dropped) output += `\n[… ${dropped} more bytes of output cut]`;
 			resolve({
 				observations: Buffer.concat(chunks).toString('utf8'),
@@ -247,6 +368,9 @@ export function runSandboxed(
 				timedOut,
 				outOfMemory: oom,
 				started: Math.max(0, most - ownProcesses),
+				attempt: watch?.attempt ?? null,
+				traceFlooded,
+				tracedCalls: watch?.calls ?? 0,
 				seconds: (Date.now() - started) / 1000
 			});
 		};

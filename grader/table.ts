@@ -56,6 +56,9 @@ export function classReport(grade: ClassGrade, goLine: string | null): string {
 		grade.sandbox.bwrap
 			? `sandbox: bubblewrap, memory and processes limited by ${grade.sandbox.memoryLimit === 'cgroup' ? 'a cgroup' : 'prlimit (address space)'}`
 			: 'sandbox: NONE (--unsafe-no-sandbox): learner code ran unsealed',
+		grade.sandbox.strace
+			? 'tracer: strace, outside the sandbox: code that tries to reach outside it scores 0 on that exercise'
+			: `tracer: NONE${grade.sandbox.bwrap ? ' (--untraced)' : ''}: attempts that fail quietly are not seen`,
 		goLine ?? 'Go reference: not run (--no-go)',
 		`${grade.graded.length} submissions, ${grade.runs} exercise runs, ${grade.seconds.toFixed(1)} s`
 	].join('\n');

@@ -150,7 +150,7 @@ async function goSteps(): Promise<Step[]> {
 	return [{ name: 'Go', check: async () => ({ passed: 0, failed: 0, problems: [], skipped: why }) }];
 }
 
-// The browser tests and the grader's sandbox need Debian's chromium and bubblewrap: installed here when missing.
+// The browser tests and the grader's sandbox need Debian's chromium, bubblewrap and strace: installed here when missing.
 async function systemProgramsPresent(): Promise<Result> {
 	const problems: string[] = [];
 	for (const program of Object.keys(systemPrograms) as SystemProgram[]) {
@@ -165,7 +165,7 @@ async function systemProgramsPresent(): Promise<Result> {
 }
 
 const steps: Step[] = [
-	{ name: 'system programs (chromium, bwrap), installed when missing', check: systemProgramsPresent },
+	{ name: 'system programs (chromium, bwrap, strace), installed when missing', check: systemProgramsPresent },
 	{
 		name: 'formatting (prettier --check)',
 		check: () => command(bin('prettier'), ['--check', '--log-level=warn', '.'])

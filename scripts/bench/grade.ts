@@ -1,6 +1,7 @@
 // npm run bench:grade -- [copies] [jobs]: grades N copies of the complete submission, each run for real (no
 // sharing of identical runs), in the sandbox; then a few copies without it, to tell what the sandbox costs per
 // exercise run. Prints seconds per submission, submissions per minute, and the machine's load while it ran.
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { planExercises } from '../../grader/expect.ts';
 import { GradingPostgres } from '../../grader/postgres.ts';
 import { gradeClass, settingsOf, type ClassGrade } from '../../grader/grade.ts';
 import { maxObservations, runExercise } from '../../grader/run-exercise.ts';
-import { findSandbox } from '../../grader/sandbox.ts';
+import { findSandbox, straceArgs } from '../../grader/sandbox.ts';
 import { materializeSamples, samples } from '../../grader/samples.ts';
 import { readSubmission } from '../../grader/submission.ts';
 import { exerciseFiles } from '../../grader/tree.ts';
@@ -96,6 +97,51 @@ try {
 	const median = (differences[4]! + differences[5]!) / 2;
 	console.log(
 		`the sandbox alone, ${plan.exercise.id} run 10 times each way, alternating: median ${(median * 1000).toFixed(0)} ms a run (from ${(differences[0]! * 1000).toFixed(0)} to ${(differences[9]! * 1000).toFixed(0)} ms)`
+	);
+	// The tracer's cost alone (strace outside the sandbox, grader/attempts.ts): every exercise, sealed each time,
+	// traced and untraced one after the other, so the load is alike; 06 on its PostgreSQL.
+	const untracedBox = findSandbox({ unsafe: false, untraced: true });
+	const tracerDatabases = new GradingPostgres();
+	try {
+		for (const one of planned.filter((p) => p.checks)) {
+			const oneFiles = exerciseFiles(one.exercise, readSubmission(complete, exercises()).files);
+			const database = one.postgres ? tracerDatabases : null;
+			const deltas: number[] = [];
+			let calls = 0;
+			for (let i = 0; i < 6; i++) {
+				const a = await runExercise(sealedBox, one.exercise, oneFiles, one.checks!, limits, database);
+				const b = await runExercise(untracedBox, one.exercise, oneFiles, one.checks!, limits, database);
+				deltas.push(a.seconds - b.seconds);
+				calls = a.tracedCalls ?? 0;
+				if (i === 0 && !a.verdicts.every((v) => v.status === 'passed'))
+					console.log(
+						`✘ ${one.exercise.id} traced did not pass: ${a.verdicts.find((v) => v.status !== 'passed')?.message}`
+					);
+			}
+			deltas.sort((x, y) => x - y);
+			const ms = (n: number) => `${(n * 1000).toFixed(0)} ms`;
+			console.log(
+				`the tracer alone, ${one.exercise.id} run 6 times each way, alternating: median ${ms((deltas[2]! + deltas[3]!) / 2)} a run (from ${ms(deltas[0]!)} to ${ms(deltas[5]!)}), ${calls} calls traced a run`
+			);
+		}
+	} finally {
+		await tracerDatabases.stop();
+	}
+	// What one traced call costs: 20,000 stats in a bare node, traced the grader's way and not, alternating.
+	const loop = `const fs = require('node:fs'); for (let i = 0; i < 20000; i++) try { fs.statSync('/none-' + (i % 9)); } catch {}`;
+	const timed = (command: string[]) => {
+		const begun = process.hrtime.bigint();
+		spawnSync(command[0]!, command.slice(1), { stdio: 'ignore' });
+		return Number(process.hrtime.bigint() - begun) / 1e9;
+	};
+	const perCall: number[] = [];
+	for (let i = 0; i < 5; i++) {
+		const traced = timed([sealedBox.strace!, ...straceArgs('/dev/null'), process.execPath, '-e', loop]);
+		perCall.push((traced - timed([process.execPath, '-e', loop])) / 20_000);
+	}
+	perCall.sort((x, y) => x - y);
+	console.log(
+		`one traced call: median ${(perCall[2]! * 1e6).toFixed(0)} µs (20,000 stats with and without strace, 5 times each)`
 	);
 	if (!full) console.log('✘ a copy of the complete submission did not get full marks');
 	process.exitCode = full ? 0 : 1;

@@ -10,7 +10,8 @@ import { spawnSync } from 'node:child_process';
 // Program name to the Debian package that ships it.
 export const systemPrograms = {
 	chromium: 'chromium',
-	bwrap: 'bubblewrap'
+	bwrap: 'bubblewrap',
+	strace: 'strace'
 } as const;
 export type SystemProgram = keyof typeof systemPrograms;
 

@@ -1,0 +1,278 @@
+// What a run tried, read from strace's record of its sandbox, and the first attempt to reach outside it.
+//
+//   const watch = new AttemptWatch(runView({ harness, folder, socket: true }));
+//   for (const line of traceLines) watch.line(line);
+//   watch.attempt   // '/proc/1/environ', 'another process (kill 1)', … or null
+//
+// strace runs outside the sandbox (sandbox.ts) and records, for bwrap and everything under it, each system call
+// that names a path, a process or an address (`traced` below). Everything before the sandbox's node starts is
+// bwrap setting the sandbox up, and is ignored. After that, the run's processes (node and anything it started)
+// may name only what the sandbox gives them (`RunView`) and what node and the C library read on their own
+// (`ownReads`). Any other path it opens, stats, lists, reads a link of or creates is an attempt, whether or not
+// it exists in the sandbox (nothing outside does); so is starting a program, signalling or tracing a process
+// that is not its own, connecting anywhere but its own loopback or PostgreSQL's socket, and io_uring (a way to
+// open files without a system call strace would see).
+//
+// strace prints every string in hex (-xx), so a learner's path can never break a line's parsing.
+import { readdirSync } from 'node:fs';
+import { posix } from 'node:path';
+import { exercises } from '#shared/manifest.ts';
+import { socketInSandbox } from './postgres.ts';
+
+// The system calls strace records: %file names paths; the rest name processes or addresses.
+export const traced = [
+	'%file',
+	'connect',
+	'kill',
+	'tkill',
+	'tgkill',
+	'rt_sigqueueinfo',
+	'rt_tgsigqueueinfo',
+	'pidfd_open',
+	'ptrace',
+	'process_vm_readv',
+	'process_vm_writev',
+	'io_uring_setup'
+];
+
+// Paths the sandbox gives a run (each one and everything under it), and folders above them it may name
+// themselves (not the rest of what is in them).
+export type RunView = { given: string[]; folders: string[] };
+
+// The sandbox's view, from the same facts sandbox.ts binds: /usr and its links, a private /tmp, the devices
+// bwrap makes, the process's own /proc entries, the compiled harness at /wb without the other exercises'
+// (empty) folders, and this run's own folder; PostgreSQL's socket folder for a run that has a database.
+export function runView(run: { harness: string; folder: string; socket: boolean }): RunView {
+	const others = new Set(exercises().map((exercise) => exercise.folder));
+	others.delete(run.folder);
+	const harness = readdirSync(run.harness).filter((name) => name !== 'exercises');
+	const harnessExercises = readdirSync(posix.join(run.harness, 'exercises')).filter(
+		(name) => !others.has(name)
+	);
+	return {
+		given: [
+			...['/usr', '/bin', '/lib', '/lib64', '/tmp', '/proc/self', '/proc/thread-self'],
+			...['null', 'zero', 'full', 'random', 'urandom', 'tty', 'pts', 'ptmx', 'shm', 'fd'].map(
+				(d) => `/dev/${d}`
+			),
+			...['stdin', 'stdout', 'stderr'].map((d) => `/dev/${d}`),
+			...harness.map((name) => `/wb/${name}`),
+			...harnessExercises.map((name) => `/wb/exercises/${name}`),
+			...(run.socket ? [socketInSandbox] : [])
+		],
+		// Node's module loader stats the folders above a module it loads (it never lists them).
+		folders: ['/wb', '/wb/exercises']
+	};
+}
+
+// What node and the C library read on their own, in honest runs too (calibrated on every sample's runs and the
+// workbook's exercises; none of it exists in the sandbox, so each read finds nothing).
+export const ownReads: { path: string; why: string; under?: true }[] = [
+	{ path: '/etc/ld.so.preload', why: "the dynamic loader looks for libraries to preload before node's main" },
+	{ path: '/etc/ld.so.cache', why: "the dynamic loader's cache of where libraries are" },
+	{ path: '/etc/ssl/openssl.cnf', why: "OpenSSL's configuration, read when node starts" },
+	{ path: '/proc/sys/vm/overcommit_memory', why: 'V8 reads how the kernel grants memory, when node starts' },
+	{
+		path: '/sys/fs/cgroup',
+		why: "libuv reads the process's cgroup memory limit to size node's heap",
+		under: true
+	},
+	{ path: '/proc/meminfo', why: "libuv's total and free memory (the heap's size, os.freemem)" },
+	{ path: '/proc/stat', why: "libuv's CPU times (os.cpus)" },
+	{ path: '/proc/cpuinfo', why: 'the CPU model (os.cpus)' },
+	{ path: '/proc/uptime', why: 'os.uptime' },
+	{
+		path: '/sys/devices/system/cpu',
+		why: 'the C library counts CPUs here (os.availableParallelism)',
+		under: true
+	},
+	{ path: '/etc/localtime', why: "ICU looks for the time zone, for Date's local time (06's Date)" },
+	{ path: '/etc', why: 'ICU reads /etc as a link, looking for the time zone (only the folder itself)' },
+	{ path: '/etc/resolv.conf', why: "c-ares' setup when node's dns module loads (pg loads it, in 06)" },
+	{ path: '/etc/nsswitch.conf', why: "c-ares' setup, and the C library's name lookup" },
+	{ path: '/etc/netsvc.conf', why: "c-ares' setup" },
+	{ path: '/etc/svc.conf', why: "c-ares' setup" },
+	{ path: '/etc/hosts', why: "the C library's name lookup (a learner's 'localhost')" },
+	{ path: '/etc/host.conf', why: "the C library's name lookup" },
+	{ path: '/etc/gai.conf', why: "the C library's address sorting for name lookups" }
+];
+
+const within = (path: string, under: string) =>
+	path === under || path.startsWith(under.endsWith('/') ? under : `${under}/`);
+
+export function allowed(view: RunView, path: string): boolean {
+	if (view.given.some((given) => within(path, given))) return true;
+	if (ownReads.some((own) => (own.under ? within(path, own.path) : path === own.path))) return true;
+	if (view.folders.includes(path)) return true;
+	// Node's resolver looks for node_modules/ and package.json in every folder above a module it loads.
+	const above = (folder: string) => folder === '/' || view.folders.includes(folder) || allowed(view, folder);
+	const modules = path.indexOf('/node_modules');
+	if (modules >= 0 && /^\/node_modules(\/|$)/.test(path.slice(modules)))
+		return above(path.slice(0, modules) || '/');
+	if (posix.basename(path) === 'package.json') return above(posix.dirname(path));
+	return false;
+}
+
+const fromHex = (quoted: string) =>
+	Buffer.from(quoted.slice(1, -1).replace(/\\x/g, ''), 'hex').toString('utf8');
+
+// One line of strace -f -xx: "<pid> name(args) = result", "<pid> name(args <unfinished ...>" or
+// "<pid> <... name resumed>args) = result". Arguments are split at the top level (strings hold only \x escapes).
+type Call = { pid: number; name: string; args: string[]; result: string | null; resumed: boolean };
+
+export function parseLine(line: string): Call | null {
+	const head = /^(\d+) +(?:<\.\.\. (\w+) resumed>|(\w+)\()/.exec(line);
+	if (!head) return null;
+	const resumed = head[2] !== undefined;
+	const name = (head[2] ?? head[3])!;
+	const rest = line.slice(head[0].length);
+	const args: string[] = [];
+	let depth = 0;
+	let quoted = false;
+	let current = '';
+	let end = rest.length;
+	for (let i = 0; i < rest.length; i++) {
+		const char = rest[i]!;
+		if (char === '"') quoted = !quoted;
+		else if (!quoted && '([{'.includes(char)) depth++;
+		else if (!quoted && ')]}'.includes(char)) {
+			if (depth === 0) {
+				end = i;
+				break;
+			}
+			depth--;
+		} else if (!quoted && depth === 0 && char === ',') {
+			args.push(current.trim());
+			current = '';
+			continue;
+		}
+		current += char;
+	}
+	const last = current.replace(/<unfinished \.\.\.>$/, '').trim();
+	if (last) args.push(last);
+	const result = /\)\s+=\s+(.*)$/.exec(rest.slice(end))?.[1] ?? null;
+	return { pid: Number(head[1]), name, args: resumed ? [] : args, result, resumed };
+}
+
+const signals = new Set(['kill', 'tkill', 'tgkill', 'rt_sigqueueinfo', 'rt_tgsigqueueinfo', 'pidfd_open']);
+const otherProcess = new Set(['ptrace', 'process_vm_readv', 'process_vm_writev']);
+const neverInARun = new Set(['mount', 'umount2', 'pivot_root', 'chroot', 'swapon', 'swapoff', 'acct']);
+const takesDirectory = /at2?$|^statx$|^open_tree$|^move_mount$|^fanotify_mark$|^name_to_handle_at$/;
+
+export class AttemptWatch {
+	attempt: string | null = null;
+	// The run's own calls judged so far (for the bench: what the tracer costs grows with them).
+	calls = 0;
+	private root: number | null = null;
+	private node: number | null = null;
+	// bwrap's own processes (the first, its PID namespace's init): what they do is the sandbox's setup.
+	private setup = new Set<number>();
+	private cwd = '/wb';
+	private pendingChdir = new Map<number, string>();
+
+	constructor(private view: RunView) {}
+
+	get started(): boolean {
+		return this.node !== null;
+	}
+
+	// Reads one line of the trace; returns the attempt when this line is the first.
+	line(text: string): string | null {
+		if (this.attempt) return null;
+		const call = parseLine(text);
+		if (!call) return null;
+		this.root ??= call.pid;
+		if (this.node === null) {
+			// The sandbox's node starts with the first program another process than the first one runs.
+			const execs = call.name === 'execve' || call.name === 'execveat';
+			if (execs && call.pid !== this.root && call.result === '0') {
+				this.node = call.pid;
+				// Its own unfinished execve (another process printed a line before it returned) is not setup.
+				this.setup.delete(call.pid);
+			} else this.setup.add(call.pid);
+			return null;
+		}
+		if (this.setup.has(call.pid)) return null;
+		this.calls++;
+		if (call.resumed) {
+			const to = this.pendingChdir.get(call.pid);
+			this.pendingChdir.delete(call.pid);
+			if (to && call.result === '0') this.cwd = to;
+			return null;
+		}
+		const found = this.judge(call);
+		if (found) this.attempt = found;
+		return found;
+	}
+
+	private judge(call: Call): string | null {
+		const { name, args } = call;
+		if (name === 'execve' || name === 'execveat')
+			return `a program (${this.pathsOf(call)[0]?.shown ?? name})`;
+		if (name === 'io_uring_setup') return 'io_uring (file access the trace does not see)';
+		if (otherProcess.has(name)) return `another process (${name})`;
+		if (signals.has(name)) {
+			const target = args[0] ?? '';
+			// With --pidns-translation: "2 /* 4711 in strace's PID NS */"; a pid with no translation is not in the run.
+			const host = /\/\* (\d+) in strace's PID NS \*\//.exec(target)?.[1];
+			const own = host !== undefined && (Number(host) === this.node || !this.setup.has(Number(host)));
+			return own ? null : `another process (${name} ${target.split(' ')[0]})`;
+		}
+		if (name === 'connect') return this.connects(args[1] ?? '');
+		const paths = this.pathsOf(call);
+		if (neverInARun.has(name)) return `${name} ${paths.map((path) => path.shown).join(' ')}`.trim();
+		for (const path of paths) if (!path.ok) return path.shown;
+		if (name === 'chdir' && paths[0]) {
+			if (call.result === '0') this.cwd = paths[0].resolved;
+			else if (call.result === null) this.pendingChdir.set(call.pid, paths[0].resolved);
+		}
+		return null;
+	}
+
+	// Every path a call names, resolved against the run's working folder (or the link's folder, for a link's target).
+	private pathsOf(call: Call): { shown: string; resolved: string; ok: boolean }[] {
+		const named = call.args
+			.map((arg, i) => ({ arg, before: call.args[i - 1] ?? '' }))
+			.filter(({ arg }) => /^"(\\x[0-9a-f]{2})*"$/.test(arg))
+			.map(({ arg, before }) => ({ path: fromHex(arg), before }))
+			.filter(({ path }) => path !== '');
+		// An extended attribute's name is not a path; a link's target is one, relative to the link's folder.
+		const paths = call.name.includes('xattr') ? named.slice(0, 1) : named;
+		const resolved = paths.map(({ path, before }) => {
+			const byFolder = takesDirectory.test(call.name) && /^\d+$/.test(before);
+			if (byFolder && !path.startsWith('/')) {
+				// Relative to a folder it opened (and was judged on): only climbing out of it is an attempt.
+				const climbs = path.split('/').includes('..');
+				return { shown: path, resolved: path, ok: !climbs };
+			}
+			const full = posix.resolve(this.cwd, path);
+			return { shown: path, resolved: full, ok: allowed(this.view, full) };
+		});
+		if (call.name.startsWith('symlink') && resolved.length === 2 && !paths[0]!.path.startsWith('/')) {
+			const target = posix.resolve(posix.dirname(resolved[1]!.resolved), paths[0]!.path);
+			resolved[0] = { shown: paths[0]!.path, resolved: target, ok: allowed(this.view, target) };
+		}
+		return resolved;
+	}
+
+	private connects(address: string): string | null {
+		const family = /sa_family=(\w+)/.exec(address)?.[1] ?? 'an unknown family';
+		if (family === 'AF_UNIX') {
+			const path = /sun_path=(@?)("(?:\\x[0-9a-f]{2})*")/.exec(address);
+			if (!path) return 'a socket with no path';
+			const named = `${path[1]}${fromHex(path[2]!)}`;
+			const full = posix.resolve(this.cwd, named);
+			const postgres = this.view.given.includes(socketInSandbox) && within(full, socketInSandbox);
+			const nscd = full === '/var/run/nscd/socket' || full === '/run/nscd/socket';
+			return postgres || nscd ? null : `a socket (${named})`;
+		}
+		// The run's own network namespace has only its loopback: the harness's server for 06, nothing of anyone else.
+		const ip = /inet_addr\(("(?:\\x[0-9a-f]{2})*")\)/.exec(address)?.[1];
+		const ip6 = /inet_pton\(AF_INET6, ("(?:\\x[0-9a-f]{2})*")/.exec(address)?.[1];
+		if (family === 'AF_INET' && ip && fromHex(ip).startsWith('127.')) return null;
+		if (family === 'AF_INET6' && ip6 && ['::1', '::ffff:127.0.0.1'].includes(fromHex(ip6))) return null;
+		if (family === 'AF_UNSPEC') return null;
+		const where = ip ? fromHex(ip) : ip6 ? fromHex(ip6) : family;
+		return `the network (${where})`;
+	}
+}
