@@ -189,21 +189,25 @@ export class PostgresStore implements Store {
 
 	// Empty tables and ticket numbers from 1 again, as if just opened.
 	async empty(): Promise<void> {
-		await this.pool.query(
-			"SET lock_timeout = '5s'; TRUNCATE tickets, idempotency_keys, receipts; UPDATE ticket_numbers SET last = 0"
-		);
+		// DELETE, not TRUNCATE: TRUNCATE gives each table new files, many times the work for a few rows. LOCK still
+		// waits, as TRUNCATE did, for a transaction left open, so none of its rows outlives the emptying. One
+		// round trip, and one transaction: the statements of one query string commit or fail together.
+		await this.pool
+			.query(`SET LOCAL lock_timeout = '5s'; LOCK tickets, ticket_numbers, idempotency_keys, receipts;
+			DELETE FROM tickets; DELETE FROM idempotency_keys; DELETE FROM receipts; UPDATE ticket_numbers SET last = 0`);
 	}
 
-	// What is committed now, in id and key order.
+	// What is committed now, in id and key order: three reads in one round trip (one snapshot, too).
 	async contents(): Promise<StoreContents> {
-		const tickets = await this.pool.query<Ticket>('SELECT id, tenant, subject FROM tickets ORDER BY id');
-		const keys = await this.pool.query<SavedKey>(
-			'SELECT key, status, body, created_at AS "createdAt" FROM idempotency_keys ORDER BY created_at, key'
-		);
-		const receipts = await this.pool.query<Receipt>(
-			`SELECT tenant, source, event_id AS "eventId", subject, ticket_id AS "ticketId" FROM receipts
-			 ORDER BY ticket_id, tenant, source, event_id`
-		);
+		const [tickets, keys, receipts] = (await this.pool.query(`
+			SELECT id, tenant, subject FROM tickets ORDER BY id;
+			SELECT key, status, body, created_at AS "createdAt" FROM idempotency_keys ORDER BY created_at, key;
+			SELECT tenant, source, event_id AS "eventId", subject, ticket_id AS "ticketId" FROM receipts
+			 ORDER BY ticket_id, tenant, source, event_id`)) as unknown as [
+			pg.QueryResult<Ticket>,
+			pg.QueryResult<SavedKey>,
+			pg.QueryResult<Receipt>
+		];
 		return { tickets: tickets.rows, keys: keys.rows, receipts: receipts.rows };
 	}
 
