@@ -1,10 +1,10 @@
 // Loads the shared JSON schedules, checks each against its JSON Schema, and names the file and field that is wrong.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 
+const Ajv = AjvModule.default ?? AjvModule;
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const schedulesDir = join(root, 'schedules');
 
@@ -12,24 +12,15 @@ export class ScheduleError extends Error {
 	override name = 'ScheduleError';
 }
 
-// Ajv is loaded on the first schedule read, not with this file: the grader's sandbox imports the players, and
-// so this file, but never reads a schedule (its inputs come as data), and loading Ajv costs a run ~45 ms.
-let loadedAjv: Ajv | null = null;
-function ajv(): Ajv {
-	if (!loadedAjv) {
-		const { Ajv: Made } = createRequire(import.meta.url)('ajv') as { Ajv: new (options: object) => Ajv };
-		// discriminator: a step's "do" picks its shape, so a wrong step gets one message about its own fields.
-		loadedAjv = new Made({ allErrors: true, strict: true, discriminator: true });
-	}
-	return loadedAjv;
-}
+// discriminator: a step's "do" picks its shape, so a wrong step gets one message about its own fields.
+const ajv = new Ajv({ allErrors: true, strict: true, discriminator: true });
 const validators = new Map<string, ValidateFunction>();
 
 function validatorFor(kind: string): ValidateFunction {
 	let validate = validators.get(kind);
 	if (!validate) {
 		const schema = JSON.parse(readFileSync(join(schedulesDir, 'schema', `${kind}.schema.json`), 'utf8'));
-		validate = ajv().compile(schema);
+		validate = ajv.compile(schema);
 		validators.set(kind, validate);
 	}
 	return validate;
@@ -96,7 +87,7 @@ export function loadSchedule<T extends { name: string }>(
 	if (!validate(data)) {
 		const errors = validate.errors ?? [];
 		const problems = errors.map(explain).filter((problem) => problem !== null);
-		if (problems.length === 0) problems.push(ajv().errorsText(errors));
+		if (problems.length === 0) problems.push(ajv.errorsText(errors));
 		throw new ScheduleError(`${file}: ${[...new Set(problems)].join('; ')}`);
 	}
 	const schedule = data as T;
