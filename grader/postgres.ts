@@ -3,7 +3,8 @@
 // as a role made for that one run, in a database made for that one run.
 //
 //   const postgres = new GradingPostgres();            // nothing starts until a run asks
-//   const db = await postgres.runDatabase();           // a fresh role and database (the server starts on first use)
+//   const db = await postgres.runDatabase();           // a fresh role and database (the server starts on first use;
+//                                                      // the next run's is made ahead, while this one plays)
 //   db.job                                             // { host, port, user, password, database }: for the job
 //   await db.drop();                                   // the database (its connections too) and the role go
 //   await postgres.stop();                             // the server and its folder go; safe to call twice
@@ -55,7 +56,21 @@ export class GradingPostgres {
 		}
 	}
 
+	// The next run's database, made while the current run plays: a new database costs a few hundred
+	// milliseconds (PostgreSQL copies its template), which no run then waits for.
+	private ahead: Promise<RunDatabase> | null = null;
+
 	async runDatabase(): Promise<RunDatabase> {
+		const ready = this.ahead ?? this.newDatabase();
+		// Once this one is made (or failed), and never after stop(): it would start a server again.
+		this.ahead = ready
+			.catch(() => undefined)
+			.then(() => (this.server ? this.newDatabase() : Promise.reject(new Error('stopped'))));
+		this.ahead.catch(() => undefined);
+		return ready;
+	}
+
+	private async newDatabase(): Promise<RunDatabase> {
 		const name = `run_${process.pid}_${++this.count}_${randomBytes(4).toString('hex')}`;
 		const password = randomBytes(18).toString('hex');
 		await this.admin(async (client) => {
@@ -79,6 +94,8 @@ export class GradingPostgres {
 	}
 
 	async stop(): Promise<void> {
+		// A database made ahead and never handed out goes with the server and its folder (made or half made).
+		this.ahead = null;
 		const server = this.server;
 		this.server = null;
 		const started = await server?.catch(() => null);

@@ -1,8 +1,7 @@
 // Exercise 06 in the sandbox: the learner's two routes served over HTTP (node:http on the sandbox's own
 // loopback) on the run's own PostgreSQL database, reached through the server's Unix socket.
-import { playEndpoint, type EndpointCode, type PlayedEndpoint } from '#shared/endpoint/play.ts';
+import { outcomeOf, playEndpoint, type EndpointCode, type PlayedEndpoint } from '#shared/endpoint/play.ts';
 import type { EndpointSchedule, Send } from '#shared/endpoint/schedules.ts';
-import { outcomeOf } from '#shared/endpoint/tests.ts';
 import type { HandlerSchedule } from '#shared/loaders/handler-schedules.ts';
 import { saidError, type Code, type Observers, type RunContext } from './observer.ts';
 

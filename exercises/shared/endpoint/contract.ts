@@ -31,6 +31,9 @@ import { canonical } from '../fakes/ticket-endpoint.ts';
 export { canonical, maxKeyLength } from '../fakes/ticket-endpoint.ts';
 
 export type Route = (request: Request) => Promise<Response>;
+// Where the two routes are served: POST /api/tickets and POST /webhooks.
+export type RouteName = 'tickets' | 'webhooks';
+export const routePaths: Record<RouteName, string> = { tickets: '/api/tickets', webhooks: '/webhooks' };
 
 // The answer saved with a key, to hand back byte for byte: the status and the exact body text.
 export type SavedResponse = { status: number; body: string };

@@ -8,11 +8,19 @@
 // a request that waits is sent, then the player waits until PostgreSQL shows a connection waiting on a lock.
 // Neither wait is a timer that decides the outcome: each only guards against a request that never gets there.
 import { request as httpRequest } from 'node:http';
-import { defaultRetention, hour, type EndpointOptions, type Remember, type Route } from './contract.ts';
+import type { Outcome as HandlerOutcome } from '../model/model.ts';
+import {
+	defaultRetention,
+	hour,
+	routePaths,
+	type EndpointOptions,
+	type Remember,
+	type Route
+} from './contract.ts';
 import { Plan } from './faults.ts';
 import type { StoreContents } from './postgres-store.ts';
+import type { EndpointSchedule, Send } from './schedules.ts';
 import { storeFor, type PlayStore, type PostgresUrl } from './store-on-first-use.ts';
-import { routePaths, type EndpointSchedule, type Send } from './schedules.ts';
 import { planHeader, serve, type Served } from './server.ts';
 
 // The learner's two routes, as the schedules build them.
@@ -26,6 +34,23 @@ export type Answer = {
 	headers: Record<string, string>;
 	body: string;
 };
+// What a webhook's HTTP answer means, in the handler schedules' words (the observer and the tests read it).
+export function outcomeOf(answer: Answer | null): HandlerOutcome {
+	if (!answer) return { kind: 'crashed', ticketId: null };
+	const body = (() => {
+		try {
+			return JSON.parse(answer.body) as { ticketId?: unknown };
+		} catch {
+			return {};
+		}
+	})();
+	const ticketId = typeof body.ticketId === 'number' ? body.ticketId : null;
+	if (answer.status === 201) return { kind: 'created', ticketId };
+	if (answer.status === 200) return { kind: 'replayed', ticketId };
+	if (answer.status === 422) return { kind: 'conflict', ticketId: null };
+	return { kind: `answered ${answer.status}` as HandlerOutcome['kind'], ticketId };
+}
+
 // What became of one request: its answer, or null when the connection closed without one.
 // settled: the answer (or its absence) is known; false when the player stopped before it came.
 export type Outcome = { number: number; step: number; answer: Answer | null; settled: boolean };
@@ -86,10 +111,12 @@ function within<T>(promise: Promise<T>, ms: number, why: string): Promise<T> {
 }
 
 // Resolves once PostgreSQL shows a connection of this store waiting on a lock, or the request has answered.
+// It looks again after 1 ms, then 2, 4, 8 and every 10 ms: a request usually waits within a few milliseconds.
 async function blocked(store: PlayStore, answered: Promise<unknown>): Promise<void> {
 	let done = false;
 	void answered.then(() => (done = true));
-	while (!done && (await store.waitingOnLocks()) === 0) await new Promise((r) => setTimeout(r, 10));
+	for (let pause = 1; !done && (await store.waitingOnLocks()) === 0; pause = Math.min(pause * 2, 10))
+		await new Promise((r) => setTimeout(r, pause));
 }
 
 export async function playEndpoint(

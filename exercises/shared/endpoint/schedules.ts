@@ -1,11 +1,8 @@
 // The endpoint schedules (schedules/endpoint/): requests over HTTP, faults, clock moves, and what must follow.
 import type { Receipt, Ticket } from '../model/model.ts';
 import { loadSchedule, loadSchedules, type Check } from '../loaders/schedules.ts';
-import type { Remember } from './contract.ts';
+import type { Remember, RouteName } from './contract.ts';
 import type { Fault } from './faults.ts';
-
-export type RouteName = 'tickets' | 'webhooks';
-export const routePaths: Record<RouteName, string> = { tickets: '/api/tickets', webhooks: '/webhooks' };
 
 export type ExpectedAnswer = {
 	status: number | null;

@@ -11,13 +11,14 @@ import {
 	defaultRetention,
 	hour,
 	maxBodyBytes,
+	routePaths,
 	type EndpointOptions,
 	type Remember,
 	type Store
 } from './contract.ts';
 import { Plan } from './faults.ts';
 import { bodyOf, scheduleStart, type EndpointCode } from './play.ts';
-import { routePaths, type EndpointSchedule } from './schedules.ts';
+import type { EndpointSchedule } from './schedules.ts';
 import { NotWrittenYet } from '../todo.ts';
 
 export type Stubbed = { at: 'building the routes' | 'request 1'; path: string; error: NotWrittenYet };

@@ -8,16 +8,14 @@ import type { KeyStoreCode } from '../players/play-client.ts';
 import { rememberPolicies, type Remember } from './contract.ts';
 import { playJourneyOverHttp, triedAgainstEverything } from './journeys.ts';
 import { handlerSchedules } from '../loaders/handler-schedules.ts';
-import type { Outcome } from '../model/model.ts';
 import { describeDelivery, judgeHandler, ScheduleMismatch } from '../players/play-handler.ts';
 import { plays } from '../loaders/plays.ts';
 import { NotWrittenYet } from '../todo.ts';
-import { playEndpoint, type EndpointCode, type PlayedEndpoint } from './play.ts';
+import { outcomeOf, playEndpoint, type EndpointCode, type PlayedEndpoint } from './play.ts';
 import { stubbedAtFirstSend } from './stub-check.ts';
 import { judgeEndpoint } from './judge.ts';
 import { postgresUrl } from './postgres-on-demand.ts';
 import { endpointSchedules, type EndpointSchedule, type Send } from './schedules.ts';
-import type { Answer } from './play.ts';
 
 const limit = { timeout: 60_000 };
 
@@ -59,23 +57,6 @@ async function stubbedPlay(
 	if (stub.at === 'building the routes') notWritten(stub.error, `schedule "${schedule.name}"`);
 	const thrown = [{ path: stub.path, request: 1, error: stub.error }];
 	return { remember, outcomes: [], stopped: null, thrown, end: null };
-}
-
-// What a webhook's HTTP answer means, in the handler schedules' words.
-export function outcomeOf(answer: Answer | null): Outcome {
-	if (!answer) return { kind: 'crashed', ticketId: null };
-	const body = (() => {
-		try {
-			return JSON.parse(answer.body) as { ticketId?: unknown };
-		} catch {
-			return {};
-		}
-	})();
-	const ticketId = typeof body.ticketId === 'number' ? body.ticketId : null;
-	if (answer.status === 201) return { kind: 'created', ticketId };
-	if (answer.status === 200) return { kind: 'replayed', ticketId };
-	if (answer.status === 422) return { kind: 'conflict', ticketId: null };
-	return { kind: `answered ${answer.status}` as Outcome['kind'], ticketId };
 }
 
 // A handler schedule as requests to POST /webhooks: the same deliveries, the same faults.
