@@ -155,14 +155,16 @@ async function makeHarness(sandboxed: boolean): Promise<Harness> {
 	return { dir, given, uses };
 }
 
-// The compiled harness files `file` imports, directly or not (esbuild prints every import as `from "…"`).
+// The compiled harness files `file` imports, directly or not (esbuild prints every import as `from "…"`,
+// or `import("…")`).
 function importedBy(dir: string, file: string): string[] {
 	const seen = new Set<string>();
 	const visit = (path: string) => {
 		if (seen.has(path)) return;
 		seen.add(path);
 		const text = readFileSync(join(dir, path), 'utf8');
-		for (const [, spec] of text.matchAll(/(?:from|import)\s*"([^"]+)"/g)) {
+		// Static imports, and dynamic ones (a module loaded on first use is frozen like the rest).
+		for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
 			if (spec!.startsWith('#shared/')) visit(`exercises/shared/${spec!.slice('#shared/'.length)}`);
 			else if (spec!.startsWith('.')) visit(posix.normalize(posix.join(posix.dirname(path), spec!)));
 		}

@@ -6,7 +6,10 @@
 // A route that is still a stub, or a client (04's submissions) that stops before it sends, never touches the
 // store: a test run of 06 as shipped then starts no PostgreSQL at all. Everything else is PostgresStore's.
 import type { Store, Transaction } from './contract.ts';
-import { emptyStore, type PostgresStore, type StoreContents } from './postgres-store.ts';
+import type { PostgresStore, StoreContents } from './postgres-store.ts';
+
+// Loaded with the first store: node-postgres too is then loaded only by a run that needs a server.
+const opened = (url: string) => import('./postgres-store.ts').then(({ emptyStore }) => emptyStore(url));
 
 export type PlayStore = Store & {
 	contents(): Promise<StoreContents>;
@@ -18,7 +21,7 @@ class StoreOnFirstUse implements PlayStore {
 	constructor(private readonly url: () => Promise<string>) {}
 
 	private open(): Promise<PostgresStore> {
-		return (this.opened ??= this.url().then(emptyStore));
+		return (this.opened ??= this.url().then(opened));
 	}
 	async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
 		return (await this.open()).transaction(work);
@@ -34,5 +37,5 @@ class StoreOnFirstUse implements PlayStore {
 export type PostgresUrl = string | (() => Promise<string>);
 
 export async function storeFor(url: PostgresUrl): Promise<PlayStore> {
-	return typeof url === 'string' ? emptyStore(url) : new StoreOnFirstUse(url);
+	return typeof url === 'string' ? opened(url) : new StoreOnFirstUse(url);
 }
