@@ -1,17 +1,20 @@
 // Plays an endpoint schedule: the learner's routes served over real HTTP, on a fresh schema of a real PostgreSQL.
 //
-//   const played = await playEndpoint(schedule, 'everything', code, postgresUrl);   // a URL, or a function that gives one
+//   const played = await playEndpoint(schedule, 'everything', code, postgresUrl);   // a URL, or a function giving one
 //   judgeEndpoint(schedule, played);   // null, or the story of where it went another way (judge.ts)
 //
 // Each send is its own connection (node:http, no keep-alive), carrying the harness's Workbook-Request header so
 // the server finds its Plan. A held request is sent, then the player waits until it is just before its commit;
 // a request that waits is sent, then the player waits until PostgreSQL shows a connection waiting on a lock.
 // Neither wait is a timer that decides the outcome: each only guards against a request that never gets there.
+// Before the first request goes out, it is handed to its route directly (stub-check.ts): a route that is still
+// the stub ends the play there, with the same NotWrittenYet recorded, and no request crosses the network.
 import { request as httpRequest } from 'node:http';
 import type { Outcome as HandlerOutcome } from '../model/model.ts';
 import {
 	defaultRetention,
 	hour,
+	maxBodyBytes,
 	routePaths,
 	type EndpointOptions,
 	type Remember,
@@ -22,6 +25,7 @@ import type { StoreContents } from './postgres-store.ts';
 import type { EndpointSchedule, Send } from './schedules.ts';
 import { storeFor, type PlayStore, type PostgresUrl } from './store-on-first-use.ts';
 import { planHeader, serve, type Served } from './server.ts';
+import { stubAtFirstRequest } from './stub-check.ts';
 
 // The learner's two routes, as the schedules build them.
 export type EndpointCode = {
@@ -74,12 +78,14 @@ export function bodyOf(send: Send): string {
 	return JSON.stringify(send.json);
 }
 
-export function post(url: string, path: string, send: Send, number: number): Promise<Answer | null> {
-	const headers: Record<string, string> = {
-		'content-type': send.contentType ?? 'application/json',
-		[planHeader]: String(number)
-	};
+function headersOf(send: Send): Record<string, string> {
+	const headers: Record<string, string> = { 'content-type': send.contentType ?? 'application/json' };
 	if (send.key !== undefined) headers['idempotency-key'] = send.key;
+	return headers;
+}
+
+export function post(url: string, path: string, send: Send, number: number): Promise<Answer | null> {
+	const headers = { ...headersOf(send), [planHeader]: String(number) };
 	return new Promise((resolve) => {
 		const outgoing = httpRequest(`${url}${path}`, { method: 'POST', headers, agent: false }, (incoming) => {
 			const chunks: Buffer[] = [];
@@ -157,6 +163,10 @@ export async function playEndpoint(
 			step = i;
 			if (current.do === 'wait') time += current.minutes * 60_000;
 			if (current.do === 'send') {
+				if (sent === 0 && (await stubAt(current, code, options, server.thrown))) {
+					stopped = { step: i, why: 'request 1 met a route that is not written yet' };
+					break;
+				}
 				const number = ++sent;
 				const plan = new Plan(current.fault);
 				server.plans.set(String(number), plan);
@@ -188,7 +198,7 @@ export async function playEndpoint(
 				for (const number of [...pending.keys()]) await settle(number);
 			}
 		}
-		step = schedule.steps.length;
+		if (!stopped) step = schedule.steps.length;
 	} catch (error) {
 		if (!(error instanceof NoAnswer)) {
 			await cleanUp(server);
@@ -204,6 +214,23 @@ export async function playEndpoint(
 		await cleanUp(server);
 	}
 	return { remember, outcomes, stopped, thrown, end };
+}
+
+// The first request handed straight to its route (stub-check.ts): a stub's NotWrittenYet is recorded as the
+// server would record it, and the play ends there. A body over the limit never reaches a route: no check.
+async function stubAt(
+	send: Send,
+	code: EndpointCode,
+	options: EndpointOptions,
+	thrown: Served['thrown']
+): Promise<boolean> {
+	const body = bodyOf(send);
+	if (Buffer.byteLength(body) > maxBodyBytes) return false;
+	const path = routePaths[send.route];
+	const request = new Request(`http://127.0.0.1${path}`, { method: 'POST', headers: headersOf(send), body });
+	const error = await stubAtFirstRequest(code[send.route], options, request, send.fault);
+	if (error) thrown.push({ path, request: 1, error });
+	return error !== null;
 }
 
 async function cleanUp(server: Served | null): Promise<void> {

@@ -5,14 +5,13 @@ import { describe, it } from 'vitest';
 import { clientJourneys } from '../loaders/client-journeys.ts';
 import { judgeJourney } from '../players/judge-client.ts';
 import type { KeyStoreCode } from '../players/play-client.ts';
-import { rememberPolicies, type Remember } from './contract.ts';
+import { rememberPolicies } from './contract.ts';
 import { playJourneyOverHttp, triedAgainstEverything } from './journeys.ts';
 import { handlerSchedules } from '../loaders/handler-schedules.ts';
 import { describeDelivery, judgeHandler, ScheduleMismatch } from '../players/play-handler.ts';
 import { plays } from '../loaders/plays.ts';
 import { NotWrittenYet } from '../todo.ts';
-import { outcomeOf, playEndpoint, type EndpointCode, type PlayedEndpoint } from './play.ts';
-import { stubbedAtFirstSend } from './stub-check.ts';
+import { outcomeOf, playEndpoint, type EndpointCode } from './play.ts';
 import { judgeEndpoint } from './judge.ts';
 import { postgresUrl } from './postgres-on-demand.ts';
 import { endpointSchedules, type EndpointSchedule, type Send } from './schedules.ts';
@@ -33,30 +32,14 @@ export function playEndpointSchedules(code: EndpointCode): void {
 					`${schedule.title} (remember: ${remember})`,
 					{ ...plays(schedule, remember), ...limit },
 					async () => {
-						const played =
-							(await stubbedPlay(code, schedule, remember)) ??
-							(await playEndpoint(schedule, remember, code, postgresUrl).catch((error) =>
-								notWritten(error, `schedule "${schedule.name}"`)
-							));
+						const played = await playEndpoint(schedule, remember, code, postgresUrl).catch((error) =>
+							notWritten(error, `schedule "${schedule.name}"`)
+						);
 						const problem = judgeEndpoint(schedule, played);
 						if (problem) throw new ScheduleMismatch(problem);
 					}
 				);
 	});
-}
-
-// A play that would end at a stub, ended there without HTTP or PostgreSQL (stub-check.ts): what the play would
-// have given to judge, a NotWrittenYet thrown at request 1; or null, to play it for real.
-async function stubbedPlay(
-	code: EndpointCode,
-	schedule: EndpointSchedule,
-	remember: Remember
-): Promise<PlayedEndpoint | null> {
-	const stub = await stubbedAtFirstSend(code, schedule, remember);
-	if (!stub) return null;
-	if (stub.at === 'building the routes') notWritten(stub.error, `schedule "${schedule.name}"`);
-	const thrown = [{ path: stub.path, request: 1, error: stub.error }];
-	return { remember, outcomes: [], stopped: null, thrown, end: null };
 }
 
 // A handler schedule as requests to POST /webhooks: the same deliveries, the same faults.
@@ -83,12 +66,12 @@ export function playWebhookSchedules(code: EndpointCode): void {
 	describe('POST /webhooks: the nine handler schedules, over HTTP on PostgreSQL', () => {
 		for (const schedule of handlerSchedules())
 			it(schedule.title, { ...plays(schedule, 'receipt-in-commit'), ...limit }, async () => {
-				const asRequests = asEndpointSchedule(schedule);
-				const played =
-					(await stubbedPlay(code, asRequests, 'everything')) ??
-					(await playEndpoint(asRequests, 'everything', code, postgresUrl).catch((error) =>
-						notWritten(error, `schedule "${schedule.name}"`)
-					));
+				const played = await playEndpoint(
+					asEndpointSchedule(schedule),
+					'everything',
+					code,
+					postgresUrl
+				).catch((error) => notWritten(error, `schedule "${schedule.name}"`));
 				const thrown = played.thrown[0];
 				const where = `${describeDelivery(schedule, (thrown?.request ?? 1) - 1)} of schedule "${schedule.name}"`;
 				if (thrown?.error instanceof NotWrittenYet) notWritten(thrown.error, where);
