@@ -109,13 +109,7 @@ export const straceArgs = (file: string) => [...straceFlags, '-e', `trace=${trac
 
 // Whether strace can trace here (a container may forbid ptrace): the reason when it cannot.
 export function straceFails(strace: string): string | null {
-	const probe = spawnSync(
-		strace,
-		[...straceFlags, '-e', `trace=${traced.join(',')}`, '-o', '/dev/null', 'true'],
-		{
-			encoding: 'utf8'
-		}
-	);
+	const probe = spawnSync(strace, [...straceArgs('/dev/null'), 'true'], { encoding: 'utf8' });
 	return probe.status === 0 ? null : (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim();
 }
 

