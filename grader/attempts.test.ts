@@ -7,7 +7,8 @@ const hex = (text: string) =>
 	`"${[...Buffer.from(text)].map((byte) => `\\x${byte.toString(16).padStart(2, '0')}`).join('')}"`;
 const view: RunView = {
 	given: ['/usr', '/tmp', '/proc/self', '/dev/null', '/wb/observe', '/wb/exercises/01-first-handler'],
-	folders: ['/wb', '/wb/exercises']
+	folders: ['/wb', '/wb/exercises'],
+	hidden: ['/tmp/checkout']
 };
 // A run as strace prints it: the shell becomes bwrap (pid 10), bwrap's child sets up (11), node starts (12).
 const start = [
@@ -88,6 +89,14 @@ describe('AttemptWatch', () => {
 		expect(watch(open('/proc/1/environ'))).toBe('/proc/1/environ');
 		expect(watch(`12 openat(AT_FDCWD, ${hex('/')}, O_RDONLY|O_DIRECTORY) = 3`)).toBe('/');
 		expect(watch(open('/etc/passwd'))).toBe('/etc/passwd');
+	});
+
+	it("names the grader's checkout even under the host's /tmp, which in the sandbox is the run's own", () => {
+		expect(watch(open('/tmp/checkout/solutions/01-first-handler/handler.ts'))).toBe(
+			'/tmp/checkout/solutions/01-first-handler/handler.ts'
+		);
+		expect(watch(open('/tmp/checkout'))).toBe('/tmp/checkout');
+		expect(watch(open('/tmp/checkout-of-mine/notes.txt'))).toBeNull();
 	});
 
 	it('follows the working folder, and a link made in /tmp to a place outside', () => {

@@ -17,6 +17,7 @@
 import { readdirSync } from 'node:fs';
 import { posix } from 'node:path';
 import { exercises } from '#shared/manifest.ts';
+import { root } from './paths.ts';
 import { socketInSandbox } from './postgres.ts';
 
 // The system calls strace records: %file names paths; the rest name processes or addresses.
@@ -37,7 +38,9 @@ export const traced = [
 
 // Paths the sandbox gives a run (each one and everything under it), and folders above them it may name
 // themselves (not the rest of what is in them).
-export type RunView = { given: string[]; folders: string[] };
+// hidden: the grader's own host paths (its checkout), never given even where they fall under a given path: a
+// checkout under the host's /tmp must not pass as the run's private /tmp.
+export type RunView = { given: string[]; folders: string[]; hidden: string[] };
 
 // The sandbox's view, from the same facts sandbox.ts binds: /usr and its links, a private /tmp, the devices
 // bwrap makes, the process's own /proc entries, the compiled harness at /wb without the other exercises'
@@ -61,7 +64,8 @@ export function runView(run: { harness: string; folder: string; socket: boolean 
 			...(run.socket ? [socketInSandbox] : [])
 		],
 		// Node's module loader stats the folders above a module it loads (it never lists them).
-		folders: ['/wb', '/wb/exercises']
+		folders: ['/wb', '/wb/exercises'],
+		hidden: [root.replace(/\/$/, '')]
 	};
 }
 
@@ -101,6 +105,7 @@ const within = (path: string, under: string) =>
 	path === under || path.startsWith(under.endsWith('/') ? under : `${under}/`);
 
 export function allowed(view: RunView, path: string): boolean {
+	if (view.hidden.some((hidden) => within(path, hidden))) return false;
 	if (view.given.some((given) => within(path, given))) return true;
 	if (ownReads.some((own) => (own.under ? within(path, own.path) : path === own.path))) return true;
 	if (view.folders.includes(path)) return true;
