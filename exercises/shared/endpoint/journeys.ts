@@ -30,6 +30,7 @@ import { Plan } from './faults.ts';
 import { answerLimitMs, scheduleStart, type EndpointCode } from './play.ts';
 import { storeFor, type PostgresUrl } from './store-on-first-use.ts';
 import { planHeader, serve, type Served } from './server.ts';
+import { stubAtFirstRequest } from './stub-check.ts';
 
 type Proxy = {
 	url: string;
@@ -139,17 +140,20 @@ export async function playJourneyOverHttp(
 		now: () => new Date(scheduleStart),
 		tenant: 'acme'
 	};
-	const server = await serve({
+	// Built before the tab opens: a route that throws while it is built ends the journey here.
+	const routes = {
 		'/api/tickets': endpoint.tickets(options),
 		'/webhooks': endpoint.webhooks(options)
-	});
-	const proxy = await startProxy(server.url);
+	};
+	// The server and the proxy start with the first request that goes out, unless its route is a stub.
+	let network: { server: Served; proxy: Proxy } | null = null;
+	const stubThrown: Served['thrown'] = [];
 	const tab = new Tab(journey, maker);
 	const requests: InFlight[] = [];
 	const steps: PlayedStep[] = [];
 	async function settle(request: InFlight) {
 		const heard = await limited(request.answer!, `request ${request.number} got no answer`);
-		request.reply = proxy.replies.get(request.number) ?? null;
+		request.reply = network!.proxy.replies.get(request.number) ?? null;
 		tab.deliver(request, heard);
 	}
 
@@ -185,9 +189,21 @@ export async function playJourneyOverHttp(
 					};
 					requests.push(sent);
 					tab.events.push({ sent: number });
-					server.plans.set(String(number), plan);
-					proxy.fates.set(number, step.fate!);
-					sent.answer = send(proxy.url, number, key, wire);
+					// A lost request never reaches a route: only one that arrives can meet a stub.
+					if (!network && step.fate !== 'request-lost') {
+						const stub = await stubAtFirstRequest(endpoint.tickets, options, plan.fault);
+						if (stub) {
+							stubThrown.push({ path: '/api/tickets', request: number, error: stub });
+							break;
+						}
+					}
+					if (!network) {
+						const server = await serve(routes);
+						network = { server, proxy: await startProxy(server.url) };
+					}
+					network.server.plans.set(String(number), plan);
+					network.proxy.fates.set(number, step.fate!);
+					sent.answer = send(network.proxy.url, number, key, wire);
 					if (step.fate === 'held')
 						await limited(
 							Promise.race([plan.reachedHold, sent.answer]),
@@ -198,7 +214,7 @@ export async function playJourneyOverHttp(
 				}
 				case 'release': {
 					const request = requests[step.number! - 1]!;
-					proxy.fates.set(request.number, step.fate!);
+					network!.proxy.fates.set(request.number, step.fate!);
 					request.plan.release();
 					await settle(request);
 					break;
@@ -206,6 +222,8 @@ export async function playJourneyOverHttp(
 				default:
 					locked = tab.play(step);
 			}
+			// The journey's first request met a stub: it ends there, as the server would have thrown.
+			if (stubThrown.length > 0) break;
 			steps.push({ request: sent, shows: tab.shows(), locked });
 		}
 		current = journey.steps.length;
@@ -214,10 +232,17 @@ export async function playJourneyOverHttp(
 	}
 	try {
 		const { tickets } = await store.contents();
-		return { steps, events: tab.events, requests, tickets, threw, thrown: server.thrown };
+		return {
+			steps,
+			events: tab.events,
+			requests,
+			tickets,
+			threw,
+			thrown: network?.server.thrown ?? stubThrown
+		};
 	} finally {
-		await server.close();
-		await proxy.close();
+		await network?.server.close();
+		await network?.proxy.close();
 	}
 }
 

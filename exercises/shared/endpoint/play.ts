@@ -153,20 +153,24 @@ export async function playEndpoint(
 		outcome.answer = answer;
 		outcome.settled = true;
 	};
+	// Built before anything is sent: a route that throws while it is built ends the play here.
+	const routes = {
+		[routePaths.tickets]: code.tickets(options),
+		[routePaths.webhooks]: code.webhooks(options)
+	};
+	const stubThrown: Served['thrown'] = [];
 	try {
-		server = await serve({
-			[routePaths.tickets]: code.tickets(options),
-			[routePaths.webhooks]: code.webhooks(options)
-		});
 		let sent = 0;
 		for (const [i, current] of schedule.steps.entries()) {
 			step = i;
 			if (current.do === 'wait') time += current.minutes * 60_000;
 			if (current.do === 'send') {
-				if (sent === 0 && (await stubAt(current, code, options, server.thrown))) {
+				if (sent === 0 && (await stubAt(current, code, options, stubThrown))) {
 					stopped = { step: i, why: 'request 1 met a route that is not written yet' };
 					break;
 				}
+				// The server starts with the first request that really goes out: a stub never needs one.
+				server ??= await serve(routes);
 				const number = ++sent;
 				const plan = new Plan(current.fault);
 				server.plans.set(String(number), plan);
@@ -194,7 +198,7 @@ export async function playEndpoint(
 			}
 			if (current.do === 'release') {
 				held.delete(current.request);
-				server.plans.get(String(current.request))!.release();
+				server!.plans.get(String(current.request))!.release();
 				for (const number of [...pending.keys()]) await settle(number);
 			}
 		}
@@ -206,7 +210,7 @@ export async function playEndpoint(
 		}
 		stopped = { step, why: error.message };
 	}
-	const thrown = server?.thrown ?? [];
+	const thrown = server?.thrown ?? stubThrown;
 	let end: StoreContents | null = null;
 	try {
 		end = stopped ? null : await store.contents();
@@ -216,7 +220,7 @@ export async function playEndpoint(
 	return { remember, outcomes, stopped, thrown, end };
 }
 
-// The first request handed straight to its route (stub-check.ts): a stub's NotWrittenYet is recorded as the
+// The first request's route asked whether it is a stub (stub-check.ts): its NotWrittenYet is recorded as the
 // server would record it, and the play ends there. A body over the limit never reaches a route: no check.
 async function stubAt(
 	send: Send,
@@ -227,8 +231,7 @@ async function stubAt(
 	const body = bodyOf(send);
 	if (Buffer.byteLength(body) > maxBodyBytes) return false;
 	const path = routePaths[send.route];
-	const request = new Request(`http://127.0.0.1${path}`, { method: 'POST', headers: headersOf(send), body });
-	const error = await stubAtFirstRequest(code[send.route], options, request, send.fault);
+	const error = await stubAtFirstRequest(code[send.route], options, send.fault);
 	if (error) thrown.push({ path, request: 1, error });
 	return error !== null;
 }
