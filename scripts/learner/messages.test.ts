@@ -49,6 +49,9 @@ describe('messages that teach', () => {
 		expect(message).toContain('exercises/02-same-event/README.md');
 		expect(message).toContain('npm run hint -- 02');
 		expect((error as Error).stack, 'the stack starts at the stub, not inside todo()').not.toMatch(/at todo /);
+		const frames = (error as Error).stack!.split('\n').filter((line) => /^\s+at /.test(line));
+		expect(frames[0], 'the first frame is the code that called todo()').toContain('messages.test.ts');
+		expect(frames.join('\n'), "the test runner's own frames are left out").not.toContain('node_modules');
 	});
 
 	it('a wrong handler hears which delivery, what was expected, what it did, why, and the state side by side', () => {
