@@ -124,16 +124,13 @@ console.log(
 	`median of ${runs} rounds after one warm-up · ${cpus().length} CPUs, load (1, 5, 15 min) ${load} · Node ${process.version}`
 );
 console.log(
-	"wall time, and the CPU time the run spent (its processes together); the ratios are the median of each round's own ratio to bare:"
+	'wall time, and the CPU time the run spent (its processes together), each also as a ratio to bare:'
 );
 const width = Math.max(...measured.map((m) => m.label.length));
 const ms = (n: number) => `${Math.round(n)} ms`.padStart(8);
-// Each round's own ratio, then their median: bare and the command ran moments apart in the same round, so a
-// load that comes and goes on a shared machine weighs on both sides of each ratio alike.
-const ratio = (mine: number[], bare: number[]) => median(mine.map((t, round) => t / bare[round]!));
 for (const { label, times, cpu, aim } of measured) {
-	const wall = ratio(times, yardstick.times);
-	const spent = ratio(cpu, yardstick.cpu);
+	const wall = median(times) / median(yardstick.times);
+	const spent = median(cpu) / median(yardstick.cpu);
 	const ratios = aim
 		? `  ×${wall.toFixed(2)} wall, ×${spent.toFixed(2)} cpu (aim ≤ ${aim}${wall <= aim ? '' : ', wall OVER'})`
 		: '';
