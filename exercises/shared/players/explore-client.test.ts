@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brokenJourney } from './explore-client.ts';
 import { meaning, plain, right } from '../fakes/key-store-mistakes.ts';
+import { todo } from '../todo.ts';
 
 describe('made-up journeys (fast-check) against the usual mistakes', () => {
 	it('a plain key store keeps every promise', () => {
@@ -19,6 +20,12 @@ describe('made-up journeys (fast-check) against the usual mistakes', () => {
 		const problem = brokenJourney({ submissions: plain({ memoryOnly: true }), afterAnswer: right });
 		expect(problem).toContain('though the form never heard a definite answer');
 		expect(problem).toContain('the tab reloads');
+	});
+	it('a stub is said as a stub, not as a broken promise', () => {
+		const stub = () => todo('submissions', '04-send-button-key/submission.ts');
+		const problem = brokenJourney({ submissions: stub, afterAnswer: right });
+		expect(problem).toMatch(/^submissions is not written yet\./);
+		expect(problem).not.toContain('breaks a promise');
 	});
 	it('forgetting the key on a 409 or a 5xx', () => {
 		const problem = brokenJourney({ submissions: plain(), afterAnswer: meaning(() => true) });

@@ -7,6 +7,7 @@ import { saidBody, saidReply, saidStep } from '../words/client-words.ts';
 import { ScheduleMismatch } from './play-handler.ts';
 import { playJourney, type KeyStoreCode, type Played } from './play-client.ts';
 import { canonical } from '../fakes/ticket-endpoint.ts';
+import { NotWrittenYet } from '../todo.ts';
 
 type Move =
 	| { do: 'write' }
@@ -121,6 +122,10 @@ function retold(journey: ClientJourney, played: Played): string {
 // The shortest made-up journey that breaks a promise, told step by step; null when none of them does.
 // The same journeys every run (a fixed seed), so a learner sees the same one until it is fixed.
 export function brokenJourney(code: KeyStoreCode, runs = 300): string | null {
+	// A stub is said as a stub: one journey played first shows it, before fast-check looks for the shortest.
+	const [first] = fc.sample(fc.array(moves, { maxLength: 14 }), { seed: 404, numRuns: 1 });
+	const threw = playJourney(journeyOf(first!), code).threw?.error;
+	if (threw instanceof NotWrittenYet) return threw.message;
 	const property = fc.property(fc.array(moves, { maxLength: 14 }), (list) => {
 		return brokenPromise(playJourney(journeyOf(list), code)) === null;
 	});

@@ -10,6 +10,7 @@ import { exploreAll, type Run } from '../database/scheduler.ts';
 import { sameEventSetUp } from './race-checks.ts';
 import { handleSeparately } from '../../03-the-race/separate.ts';
 import { brokenCopy } from '../loaders/broken-copy.ts';
+import { todo } from '../todo.ts';
 
 const alternate = raceSchedules().find((s) => s.name === 'two-workers-alternate')!;
 const problemWith = brokenCopy('race', 'two-workers-alternate', loadRaceSchedule);
@@ -105,6 +106,15 @@ describe('the walks and the property have teeth', () => {
 		const failure = tellPropertyFailure(await checkRaceProperty(alwaysCreates, 50));
 		expect(failure).toMatch(/RACE_SEED=-?\d+ RACE_PATH=/);
 		expect(failure).toContain('has 0 receipts');
+	});
+	it('a stub is said as a stub, with no seed to replay', async () => {
+		const stub = async (): Promise<Outcome> => todo('handleAtomically', '03-the-race/atomic.ts');
+		const said = await checkRaceProperty(stub, 50).then(
+			() => 'no error',
+			(error: Error) => error.message
+		);
+		expect(said).toMatch(/^handleAtomically is not written yet\./);
+		expect(said).not.toContain('RACE_SEED');
 	});
 });
 
