@@ -61,8 +61,7 @@ const givenWebhooks = (): Check[] =>
 			if (thrown)
 				return `Your webhooks route threw at ${where}: ${thrown.error.name}: ${thrown.error.message}`;
 			if (observed.stopped) return `Schedule "${input.name}" stopped: ${observed.stopped.why}`;
-			const problem = judgeHandler(input, 'receipt-in-commit', observed);
-			return problem && problem.replace('your handler', 'your webhooks route');
+			return judgeHandler(input, 'receipt-in-commit', observed, 'your webhooks route');
 		}
 	}));
 

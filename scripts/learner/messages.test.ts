@@ -66,6 +66,15 @@ describe('messages that teach', () => {
 		expect(message).toMatch(/receipts +acme\/helpdesk\/evt-42 "Cannot sign in" → #1/);
 	});
 
+	it("names what the learner wrote everywhere in the message: 06's webhooks route, not a handler", () => {
+		const crash = schedule('crash-before-commit');
+		const played = playHandler(crash, new CommitsTooEarly());
+		const message = judgeHandler(crash, 'receipt-in-commit', played, 'your webhooks route')!;
+		expect(message).toContain('expected created #1, your webhooks route replayed #1');
+		expect(message).toContain('your webhooks route kept something from a delivery');
+		expect(message).not.toContain('your handler');
+	});
+
 	it("01's messages use only words met by then: no receipts, no second handler", () => {
 		// Wrong at every delivery, so every schedule has something to say.
 		const alwaysWrong: Handler = {

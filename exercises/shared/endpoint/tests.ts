@@ -79,8 +79,8 @@ export function playWebhookSchedules(code: EndpointCode): void {
 					throw new ScheduleMismatch(`Your webhooks route threw at ${where}: ${String(thrown.error)}`);
 				const outcomes = played.outcomes.map((outcome) => outcomeOf(outcome.answer));
 				const db = { tickets: played.end?.tickets ?? [], receipts: played.end?.receipts ?? [] };
-				const problem = judgeHandler(schedule, 'receipt-in-commit', { outcomes, db });
-				if (problem) throw new ScheduleMismatch(problem.replace('your handler', 'your webhooks route'));
+				const problem = judgeHandler(schedule, 'receipt-in-commit', { outcomes, db }, 'your webhooks route');
+				if (problem) throw new ScheduleMismatch(problem);
 			});
 	});
 }

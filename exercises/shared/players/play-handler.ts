@@ -73,7 +73,13 @@ function heading(schedule: HandlerSchedule, name: HandlerName): string {
 }
 
 // null when the handler did what the schedule expects; otherwise the message a learner reads.
-export function judgeHandler(schedule: HandlerSchedule, name: HandlerName, played: Played): string | null {
+// `who` is what the learner wrote, as the message names it: 06's webhooks route plays these schedules too.
+export function judgeHandler(
+	schedule: HandlerSchedule,
+	name: HandlerName,
+	played: Played,
+	who = 'your handler'
+): string | null {
 	const expected = schedule.expect[name];
 	const db = played.db ?? { tickets: [], receipts: [] };
 	// Every answer next to the one expected, then what was stored: the first ≠ is where to look.
@@ -99,9 +105,9 @@ export function judgeHandler(schedule: HandlerSchedule, name: HandlerName, playe
 	if (at >= 0) {
 		const wanted = saidOutcome(expected.outcomes[at]);
 		const got = saidOutcome(played.outcomes[at]);
-		const cause = usualCause(schedule, at, expected.outcomes[at], played.outcomes[at], name);
+		const cause = usualCause(schedule, at, expected.outcomes[at], played.outcomes[at], name, who);
 		const usually = cause ? `\nWhat this usually means: ${cause}\n` : '';
-		return `${heading(schedule, name)}\n${describeDelivery(schedule, at)}: expected ${wanted}, your handler ${got}.\n${usually}\nDelivery by delivery, and what was stored after the last:\n${state}`;
+		return `${heading(schedule, name)}\n${describeDelivery(schedule, at)}: expected ${wanted}, ${who} ${got}.\n${usually}\nDelivery by delivery, and what was stored after the last:\n${state}`;
 	}
 	const ticketsDiffer = !sameLines(expected.tickets.map(saidTicket), (db.tickets ?? []).map(saidTicket));
 	const receiptsDiffer = !sameLines(expected.receipts.map(saidReceipt), (db.receipts ?? []).map(saidReceipt));
@@ -116,7 +122,8 @@ export function usualCause(
 	at: number,
 	wanted: Outcome | undefined,
 	got: Outcome | undefined,
-	name: HandlerName = 'receipt-in-commit'
+	name: HandlerName = 'receipt-in-commit',
+	who = 'your handler'
 ): string | null {
 	const first = name === 'create-every-time';
 	if (!wanted || !got || typeof got !== 'object') return null;
@@ -125,11 +132,11 @@ export function usualCause(
 	if (wanted.kind === 'crashed' && got.kind !== 'crashed')
 		return `the worker dies at this delivery (fault '${fault}'), so nobody hears an answer: return { kind: 'crashed', ticketId: null }.`;
 	if (wanted.kind === 'created' && got.kind === 'replayed' && earlier.length === 0)
-		return `this is a new event, but your handler took it for one it had seen. The identity is tenant, source and event id, all three, compared one by one.`;
+		return `this is a new event, but ${who} took it for one it had seen. The identity is tenant, source and event id, all three, compared one by one.`;
 	if (wanted.kind === 'created' && got.kind === 'replayed')
-		return `your handler kept something from a delivery whose worker died before its commit. A crash before the commit must leave nothing behind: ${first ? 'no ticket' : 'no ticket and no receipt'}.`;
+		return `${who} kept something from a delivery whose worker died before its commit. A crash before the commit must leave nothing behind: ${first ? 'no ticket' : 'no ticket and no receipt'}.`;
 	if (wanted.kind === 'replayed' && got.kind === 'created')
-		return `your handler did not recognise a delivery it had already handled. Is the receipt saved in the same commit as the ticket, and found again with sameEvent?`;
+		return `${who} did not recognise a delivery it had already handled. Is the receipt saved in the same commit as the ticket, and found again with sameEvent?`;
 	if (wanted.kind === 'conflict' && got.kind !== 'conflict')
 		return `the same key now carries another subject. That is another request, not a retry: refuse it as a conflict rather than answer with a ticket made for something else.`;
 	if (wanted.kind === got.kind && wanted.ticketId !== got.ticketId)
