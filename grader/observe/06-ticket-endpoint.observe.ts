@@ -1,7 +1,8 @@
 // Exercise 06 in the sandbox: the learner's two routes served over HTTP (node:http on the sandbox's own
 // loopback) on the run's own PostgreSQL database, reached through the server's Unix socket.
-import { outcomeOf, playEndpoint, type EndpointCode, type PlayedEndpoint } from '#shared/endpoint/play.ts';
-import type { EndpointSchedule, Send } from '#shared/endpoint/schedules.ts';
+import { playEndpoint, type EndpointCode, type PlayedEndpoint } from '#shared/endpoint/play.ts';
+import type { EndpointSchedule } from '#shared/endpoint/schedules.ts';
+import { playWebhooks } from '#shared/endpoint/webhooks.ts';
 import type { HandlerSchedule } from '#shared/loaders/handler-schedules.ts';
 import { saidError, type Code, type Observers, type RunContext } from './observer.ts';
 
@@ -15,7 +16,7 @@ function urlOf(run: RunContext): string {
 }
 
 // What the routes threw, as data: the judge outside reads each error's name and message.
-const thrownOf = (played: PlayedEndpoint) =>
+const thrownOf = (played: Pick<PlayedEndpoint, 'thrown'>) =>
 	played.thrown.map(({ path, request, error }) => ({ path, request, error: saidError(error) }));
 
 export const observers: Observers = {
@@ -29,27 +30,7 @@ export const observers: Observers = {
 	},
 	// A handler schedule's deliveries sent to POST /webhooks, answers read in the handler schedules' words.
 	webhooks: async ({ 'endpoint.ts': code }, schedule: Omit<HandlerSchedule, 'expect'>, run) => {
-		const steps: Send[] = schedule.deliveries.map(({ event, fault }) => ({
-			do: 'send',
-			route: 'webhooks',
-			json: event,
-			fault,
-			expect: { status: null }
-		}));
-		const asRequests: EndpointSchedule = {
-			name: schedule.name,
-			title: schedule.title,
-			story: schedule.story,
-			remember: ['everything'],
-			steps,
-			end: { tickets: [], keys: [], receipts: [] }
-		};
-		const played = await playEndpoint(asRequests, 'everything', routes(code), urlOf(run));
-		return {
-			outcomes: played.outcomes.map((outcome) => outcomeOf(outcome.answer)),
-			db: { tickets: played.end?.tickets ?? [], receipts: played.end?.receipts ?? [] },
-			thrown: thrownOf(played),
-			stopped: played.stopped
-		};
+		const played = await playWebhooks(schedule, routes(code), urlOf(run));
+		return { ...played, thrown: thrownOf(played) };
 	}
 };

@@ -10,7 +10,6 @@
 // Before the first request goes out, it is handed to its route directly (stub-check.ts): a route that is still
 // the stub ends the play there, with the same NotWrittenYet recorded, and no request crosses the network.
 import { request as httpRequest } from 'node:http';
-import type { Outcome as HandlerOutcome } from '../model/model.ts';
 import {
 	defaultRetention,
 	hour,
@@ -38,23 +37,6 @@ export type Answer = {
 	headers: Record<string, string>;
 	body: string;
 };
-// What a webhook's HTTP answer means, in the handler schedules' words (the observer and the tests read it).
-export function outcomeOf(answer: Answer | null): HandlerOutcome {
-	if (!answer) return { kind: 'crashed', ticketId: null };
-	const body = (() => {
-		try {
-			return JSON.parse(answer.body) as { ticketId?: unknown };
-		} catch {
-			return {};
-		}
-	})();
-	const ticketId = typeof body.ticketId === 'number' ? body.ticketId : null;
-	if (answer.status === 201) return { kind: 'created', ticketId };
-	if (answer.status === 200) return { kind: 'replayed', ticketId };
-	if (answer.status === 422) return { kind: 'conflict', ticketId: null };
-	return { kind: `answered ${answer.status}` as HandlerOutcome['kind'], ticketId };
-}
-
 // What became of one request: its answer, or null when the connection closed without one.
 // settled: the answer (or its absence) is known; false when the player stopped before it came.
 export type Outcome = { number: number; step: number; answer: Answer | null; settled: boolean };

@@ -1,4 +1,4 @@
-// The tests exercise 06's file calls: every endpoint schedule under each policy it names, and the nine handler
+// The tests exercise 06's file calls: every endpoint schedule under each policy it names, and the handler
 // schedules sent to POST /webhooks over HTTP, all on one PostgreSQL per test run (postgres-on-demand.ts), asked
 // for when a route first uses its store (store-on-first-use.ts): stubs and 04's unwritten client need none.
 import { describe, it } from 'vitest';
@@ -11,10 +11,11 @@ import { handlerSchedules } from '../loaders/handler-schedules.ts';
 import { describeDelivery, judgeHandler, ScheduleMismatch } from '../players/play-handler.ts';
 import { plays } from '../loaders/plays.ts';
 import { NotWrittenYet } from '../todo.ts';
-import { outcomeOf, playEndpoint, type EndpointCode } from './play.ts';
+import { playEndpoint, type EndpointCode } from './play.ts';
 import { judgeEndpoint } from './judge.ts';
 import { postgresUrl } from './postgres-on-demand.ts';
-import { endpointSchedules, type EndpointSchedule, type Send } from './schedules.ts';
+import { endpointSchedules } from './schedules.ts';
+import { playWebhooks } from './webhooks.ts';
 
 const limit = { timeout: 60_000 };
 
@@ -42,44 +43,19 @@ export function playEndpointSchedules(code: EndpointCode): void {
 	});
 }
 
-// A handler schedule as requests to POST /webhooks: the same deliveries, the same faults.
-export function asEndpointSchedule(schedule: ReturnType<typeof handlerSchedules>[number]): EndpointSchedule {
-	const steps: Send[] = schedule.deliveries.map(({ event, fault }) => ({
-		do: 'send',
-		route: 'webhooks',
-		json: event,
-		fault,
-		expect: { status: null }
-	}));
-	const expected = schedule.expect['receipt-in-commit'];
-	return {
-		name: schedule.name,
-		title: schedule.title,
-		story: schedule.story,
-		remember: ['everything'],
-		steps,
-		end: { tickets: expected.tickets, keys: [], receipts: expected.receipts }
-	};
-}
-
 export function playWebhookSchedules(code: EndpointCode): void {
-	describe('POST /webhooks: the nine handler schedules, over HTTP on PostgreSQL', () => {
+	describe('POST /webhooks: the handler schedules, over HTTP on PostgreSQL', () => {
 		for (const schedule of handlerSchedules())
 			it(schedule.title, { ...plays(schedule, 'receipt-in-commit'), ...limit }, async () => {
-				const played = await playEndpoint(
-					asEndpointSchedule(schedule),
-					'everything',
-					code,
-					postgresUrl
-				).catch((error) => notWritten(error, `schedule "${schedule.name}"`));
+				const played = await playWebhooks(schedule, code, postgresUrl).catch((error) =>
+					notWritten(error, `schedule "${schedule.name}"`)
+				);
 				const thrown = played.thrown[0];
 				const where = `${describeDelivery(schedule, (thrown?.request ?? 1) - 1)} of schedule "${schedule.name}"`;
 				if (thrown?.error instanceof NotWrittenYet) notWritten(thrown.error, where);
 				if (thrown)
 					throw new ScheduleMismatch(`Your webhooks route threw at ${where}: ${String(thrown.error)}`);
-				const outcomes = played.outcomes.map((outcome) => outcomeOf(outcome.answer));
-				const db = { tickets: played.end?.tickets ?? [], receipts: played.end?.receipts ?? [] };
-				const problem = judgeHandler(schedule, 'receipt-in-commit', { outcomes, db }, 'your webhooks route');
+				const problem = judgeHandler(schedule, 'receipt-in-commit', played, 'your webhooks route');
 				if (problem) throw new ScheduleMismatch(problem);
 			});
 	});
@@ -90,8 +66,9 @@ export function playWebhookSchedules(code: EndpointCode): void {
 // a 500 gets the same 500 back.
 export function playJourneysOverHttp(client: KeyStoreCode, code: EndpointCode): void {
 	describe("04's client journeys, end to end: real fetch() through a lossy proxy to your endpoint", () => {
+		const journeys = clientJourneys();
 		for (const remember of rememberPolicies)
-			for (const journey of clientJourneys()) {
+			for (const journey of journeys) {
 				// Only a journey where the server fails goes differently when the server remembers everything.
 				if (remember === 'everything' && !journey.steps.some((step) => step.fate === 'server-fails'))
 					continue;
