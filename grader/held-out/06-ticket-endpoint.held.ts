@@ -1,4 +1,4 @@
-// Exercise 06's checks: every endpoint schedule under each policy it names, the nine handler schedules sent
+// Exercise 06's checks: every endpoint schedule under each policy it names, every handler schedule sent
 // to POST /webhooks, and random requests to both routes, judged against what the reference answered to the
 // same requests on a database of its own. Every run of 06 gets a PostgreSQL database (grader/postgres.ts).
 import fc from 'fast-check';

@@ -3,7 +3,7 @@
 //   export function tickets({ store, remember, retention, now }: EndpointOptions): Route {
 //   	return async (request) => {
 //   		const key = request.headers.get('Idempotency-Key');   // checked against maxKeyLength
-//   		const read = await readJson(request);                  // { body, fingerprint } or a problem Response
+//   		const read = await readJson(request);                  // { body } or { refused: a problem Response }
 //   		return store.transaction(async (tx) => {               // commits if work returns, rolls back if it throws
 //   			if (!(await tx.lockKey(key))) return problem(409, …); // another open transaction holds this key
 //   			const saved = await tx.findKey(key);              // KeyRecord | null

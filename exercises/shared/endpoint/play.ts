@@ -1,4 +1,4 @@
-// Plays an endpoint schedule: the learner's routes served over real HTTP, on a fresh schema of a real PostgreSQL.
+// Plays an endpoint schedule: the learner's routes served over real HTTP, on empty tables of a real PostgreSQL.
 //
 //   const played = await playEndpoint(schedule, 'everything', code, postgresUrl);   // a URL, or a function giving one
 //   judgeEndpoint(schedule, played);   // null, or the story of where it went another way (judge.ts)

