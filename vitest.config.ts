@@ -13,10 +13,10 @@ const postgres = {
 	hookTimeout: 60_000
 };
 // Exercise 06 asks it for a PostgreSQL, started on the first ask: a run of 01–05 never starts one.
-const postgresOnDemand = ['exercises/shared/endpoint/postgres-on-demand.ts'];
+export const postgresOnDemand = ['exercises/shared/endpoint/postgres-on-demand.ts'];
 // The schema validators are generated JavaScript (scripts/validators.ts), a quarter of a megabyte: Node loads
 // them as they are, which is much quicker than Vite transforming them and sending them to every test worker.
-const server = { deps: { external: [/[\\/]loaders[\\/]validators[\\/]compiled\.js$/] } };
+export const server = { deps: { external: [/[\\/]loaders[\\/]validators[\\/]compiled\.js$/] } };
 
 export default defineConfig({
 	test: {

@@ -2,6 +2,7 @@
 // project with no name, so the tree shows no project badge, and a reporter that ends with the UI's address.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { postgresOnDemand, server } from '../../vitest.config.ts';
 
 const workbook = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -17,8 +18,12 @@ export default defineConfig({
 	cacheDir: `${workbook}node_modules/.vite`,
 	test: {
 		include: ['**/*.test.ts'],
-		// As the exercises project: no shared module keeps state, and the imports load once per worker.
+		// Run as the exercises project runs (vitest.config.ts): in a worker thread whose imports load once, the
+		// validators as plain JavaScript, and one PostgreSQL for 06, started on its first ask.
+		pool: 'threads',
 		isolate: false,
+		server,
+		globalSetup: postgresOnDemand.map((file) => `${workbook}${file}`),
 		reporters: [`${workbook}scripts/learner/ui-reporter.ts`]
 	}
 });
