@@ -141,6 +141,10 @@ describe('npm test exercises/NN, on a copy of the workbook', () => {
 			expect(none.output).toContain('There is no exercise "exercises/99"');
 			for (const exercise of exercises(root)) expect(none.output).toContain(`exercises/${exercise.folder}/`);
 			expect(none.output).not.toContain('include:');
+			// A number that is an option's value is Vitest's, not an exercise.
+			const bail = await run('npm', ['test', 'exercises/01', '--', '--bail', '10'], { cwd: root });
+			expect(bail.output).not.toContain('There is no exercise');
+			expect(bail.output).toContain('First failure: ');
 			const all = await npmTest(root, 'exercises/01', '--all');
 			expect(all.output).toContain('Failed Tests');
 			expect(all.output.match(/is not written yet/g)!.length).toBeGreaterThan(5);

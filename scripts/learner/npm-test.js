@@ -27,10 +27,12 @@ const testFiles = readdirSync(join(root, 'exercises'), { withFileTypes: true })
 			.filter((name) => name.endsWith('.test.ts'))
 			.map((name) => `exercises/${entry.name}/${name}`)
 	);
+// A bare number names an exercise, unless it is an option's value (`--bail 10`, `--retry 3`).
+const namesAnExercise = (arg, i) =>
+	/^(\.\/)?exercises\//.test(arg) ||
+	(/^\d+$/.test(arg) && !(i > 0 && args[i - 1].startsWith('-') && !args[i - 1].includes('=')));
 const unknown = args.find(
-	(arg) =>
-		/^(\.\/)?exercises\/|^\d+$/.test(arg) &&
-		!testFiles.some((file) => file.includes(arg.replace(/^\.\//, '')))
+	(arg, i) => namesAnExercise(arg, i) && !testFiles.some((file) => file.includes(arg.replace(/^\.\//, '')))
 );
 if (unknown !== undefined) {
 	// The rare path: it may take tsx's time to say which exercises there are, in the words hint and reset use.
