@@ -5,14 +5,8 @@ import { relative } from 'node:path';
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { exercises } from '#shared/manifest.ts';
 import { formatLoop, type LoopExercise, type LoopTest } from './loop.ts';
-import { noPaint, type Paint } from './progress.ts';
+import { terminalPaint as paint, testName } from './progress.ts';
 import { exerciseTestFile } from './test-files.ts';
-
-const colour = (code: number) => (text: string) => `\x1b[${code}m${text}\x1b[0m`;
-const paint: Paint =
-	process.stdout.isTTY && !process.env.NO_COLOR
-		? { green: colour(32), red: colour(31), dim: colour(2) }
-		: noPaint;
 
 type VitestError = { message?: string; diff?: string; stacks?: { file: string; line: number }[] };
 
@@ -43,14 +37,14 @@ export default class LoopReporter implements Reporter {
 	): void {
 		for (const module of modules) this.known.set(module.moduleId, module);
 		const list = exercises(this.root);
-		const byExercise = new Map<string, LoopExercise & { order: number[] }>();
+		const byExercise = new Map<string, LoopExercise>();
 		const sorted = [...this.known.values()]
 			.map((module) => ({ module, file: exerciseTestFile(this.root, list, module.moduleId) }))
 			.filter((m) => m.file)
 			.sort((a, b) => a.file!.step - b.file!.step);
 		for (const { module, file } of sorted) {
 			const { exercise, givenCode } = file!;
-			const entry = byExercise.get(exercise.id) ?? { exercise, tests: [], broken: [], order: [] };
+			const entry = byExercise.get(exercise.id) ?? { exercise, tests: [], broken: [] };
 			byExercise.set(exercise.id, entry);
 			const path = relative(this.root, module.moduleId);
 			const loadError = module.errors()[0];
@@ -61,7 +55,7 @@ export default class LoopReporter implements Reporter {
 				const at = error?.stacks?.find((s) => s.file === module.moduleId);
 				const state = result.state === 'passed' || result.state === 'failed' ? result.state : 'skipped';
 				const entryTest: LoopTest = {
-					name: test.fullName.split(' > ').slice(1).join(' › '),
+					name: testName(test),
 					file: path,
 					state,
 					givenCode
@@ -73,7 +67,7 @@ export default class LoopReporter implements Reporter {
 		}
 		const results = list.flatMap((e) => byExercise.get(e.id) ?? []);
 		const last = results.at(-1)?.exercise;
-		const next = last && list[list.indexOf(list.find((e) => e.id === last.id)!) + 1];
+		const next = last && list[list.indexOf(last) + 1];
 		const filtered = Boolean(this.vitest?.config.testNamePattern) || reason === 'interrupted';
 		if (results.length)
 			console.log(

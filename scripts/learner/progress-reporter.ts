@@ -1,17 +1,11 @@
 // npm run progress: a Vitest reporter that prints where the learner is instead of every failure.
 // Running as a reporter keeps it to one quick `vitest run`: no second process, no report file to read back.
 import { existsSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { exercises } from '#shared/manifest.ts';
-import { formatProgress, noPaint, type ExerciseResult, type Paint } from './progress.ts';
+import { formatProgress, terminalPaint as paint, testName, type ExerciseResult } from './progress.ts';
 import { exerciseTestFile } from './test-files.ts';
-
-const colour = (code: number) => (text: string) => `\x1b[${code}m${text}\x1b[0m`;
-const paint: Paint =
-	process.stdout.isTTY && !process.env.NO_COLOR
-		? { green: colour(32), red: colour(31), dim: colour(2) }
-		: noPaint;
 
 export default class ProgressReporter implements Reporter {
 	private root = process.cwd();
@@ -26,10 +20,14 @@ export default class ProgressReporter implements Reporter {
 		reason: TestRunEndReason
 	): void {
 		const list = exercises(this.root);
+		const files = modules.map((module) => ({
+			module,
+			file: exerciseTestFile(this.root, list, module.moduleId)
+		}));
 		const results: ExerciseResult[] = list.map((exercise) => {
-			const mine = modules.filter((m) => relative(this.root, m.moduleId).split(sep)[1] === exercise.folder);
 			const result: ExerciseResult = { exercise, passed: 0, total: 0 };
-			for (const module of mine) {
+			for (const { module, file } of files) {
+				if (file?.exercise !== exercise) continue;
 				const loadError = module.errors()[0];
 				if (loadError && !result.firstRed)
 					result.firstRed = {
@@ -37,7 +35,7 @@ export default class ProgressReporter implements Reporter {
 						message: loadError.message
 					};
 				// separate.test.ts tests separate.ts, which the exercise gives: its green tests are not the learner's.
-				const givenCode = exerciseTestFile(this.root, list, module.moduleId)?.givenCode ?? false;
+				const givenCode = file.givenCode;
 				for (const test of module.children.allTests()) {
 					const state = test.result().state;
 					if (givenCode && state === 'passed') {
@@ -47,8 +45,7 @@ export default class ProgressReporter implements Reporter {
 					result.total += 1;
 					if (state === 'passed') result.passed += 1;
 					else if (!result.firstRed) {
-						const name = test.fullName.split(' > ').slice(1).join(' › ');
-						result.firstRed = { test: name, message: test.result().errors?.[0]?.message ?? state };
+						result.firstRed = { test: testName(test), message: test.result().errors?.[0]?.message ?? state };
 					}
 				}
 			}

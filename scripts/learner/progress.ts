@@ -18,6 +18,16 @@ export type Paint = {
 };
 export const noPaint: Paint = { green: (t) => t, red: (t) => t, dim: (t) => t };
 
+// Colours for a terminal that shows them; none when NO_COLOR is set or the output is not a terminal.
+const colour = (code: number) => (text: string) => `\x1b[${code}m${text}\x1b[0m`;
+export const terminalPaint: Paint =
+	process.stdout.isTTY && !process.env.NO_COLOR
+		? { green: colour(32), red: colour(31), dim: colour(2) }
+		: noPaint;
+
+// A test as the reports name it: its describe blocks and title, without the exercise's heading.
+export const testName = (test: { fullName: string }) => test.fullName.split(' > ').slice(1).join(' › ');
+
 export const isGreen = (result: ExerciseResult) => result.total > 0 && result.passed === result.total;
 
 // The first few lines of a failure, each short enough to read in a terminal.
