@@ -22,7 +22,7 @@ export function todo(what: string, file: string): never {
 
 // A stack without the test runner's own frames (files under node_modules/): they never help a learner, and
 // Vitest reads each of their files again for every failing test, which made a run of stubs slow.
-export function withoutRunnerFrames(stack: string | undefined): string | undefined {
+function withoutRunnerFrames(stack: string | undefined): string | undefined {
 	return stack
 		?.split('\n')
 		.filter((line) => !/^\s+at .*[\\/]node_modules[\\/]/.test(line))

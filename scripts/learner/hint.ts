@@ -59,7 +59,8 @@ export function hint(root: string, word: string | undefined, options: HintOption
 	const shown = hintsShown(root);
 	if (options.again) delete shown[exercise.id];
 	if (options.all) shown[exercise.id] = hints.length;
-	if (options.again || options.all) saveHintsShown(root, shown);
+	// --again saves below, with the first hint shown; --all shows them all now.
+	if (options.all) saveHintsShown(root, shown);
 	const before = Math.min(Math.max(Number(shown[exercise.id]) || 0, 0), hints.length);
 	const solution = exercise.learnerFiles.map((name) => `solutions/${exercise.folder}/${name}`).join(', ');
 	const again = `npm run hint -- ${exercise.id}`;

@@ -4,9 +4,10 @@
 // failing test, a stub that is not written yet said once, then the count and what to do next. It fits a
 // terminal of 100 columns and 40 lines, npm's own lines included. Green names the next exercise.
 import type { Exercise } from '#shared/manifest.ts';
+import { messageWidth } from '#shared/words/report.ts';
 import { nextSteps, noPaint, type Paint } from './progress.ts';
 
-export const screen = { columns: 100, lines: 40 };
+export const screen = { columns: messageWidth, lines: 40 };
 // npm's two "> …" lines and the blank lines around them, the blank lines around ours, and the shell's prompt
 // after: not ours to spend.
 const npmLines = 7;

@@ -5,9 +5,10 @@
 //   problemWith(() => {}, 'renamed');    // the same contents under another file name
 //
 // Each call copies schedules/<folder>/<name>.json, lets `change` edit the copy, writes it to a fresh
-// temporary folder under the same file name (or the one given), loads it, and returns the error message.
+// temporary folder under the same file name (or the one given), loads it, removes the folder, and returns the
+// error message.
 // A copy that loads without complaint throws instead, so a test that expects a complaint can't pass on none.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schedulesDir } from './schedules.ts';
@@ -22,12 +23,15 @@ export function brokenCopy(
 	return (change, fileName = name) => {
 		const copy = structuredClone(original);
 		change(copy);
-		const path = join(mkdtempSync(join(tmpdir(), `${noun}-`)), `${fileName}.json`);
+		const folder = mkdtempSync(join(tmpdir(), `${noun}-`));
+		const path = join(folder, `${fileName}.json`);
 		writeFileSync(path, JSON.stringify(copy));
 		try {
 			load(path);
 		} catch (error) {
 			return (error as Error).message;
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
 		}
 		throw new Error(`the malformed ${noun} loaded without complaint`);
 	};

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,8 +53,13 @@ describe('schedule loading', () => {
 		);
 	});
 	it('says when the file is not JSON at all', () => {
-		const path = join(mkdtempSync(join(tmpdir(), 'schedule-')), 'one-delivery.json');
+		const folder = mkdtempSync(join(tmpdir(), 'schedule-'));
+		const path = join(folder, 'one-delivery.json');
 		writeFileSync(path, '{ "name": ');
-		expect(() => loadHandlerSchedule(path)).toThrow(/one-delivery\.json: not valid JSON/);
+		try {
+			expect(() => loadHandlerSchedule(path)).toThrow(/one-delivery\.json: not valid JSON/);
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
 	});
 });
