@@ -11,11 +11,20 @@
 // never calls that part) and node:fs, node:path and node:url, which schedules.ts reads the schedules with.
 // The fs stand-in serves only schedules/, bundled by import.meta.glob, so the page loads and checks the
 // schedules with the very same loader, JSON Schemas and checks as the tests.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const shim = (name: string) => fileURLToPath(new URL(`./src/shims/${name}.ts`, import.meta.url));
+// The ajv helpers the compiled validators import, read from the file (scripts/validators.ts writes it), so a
+// schema that needs another helper needs no change here.
+const validatorHelpers = () =>
+	[
+		...readFileSync(`${root}exercises/shared/loaders/validators/compiled.js`, 'utf8').matchAll(
+			/from '(ajv\/dist\/runtime\/[\w-]+\.js)'/g
+		)
+	].map((match) => match[1]!);
 
 // cacheDir: where Vite keeps its bundle of ajv's helpers (tests give each server its own, so none share one at once).
 export type PlaygroundOptions = { port?: number; plugins?: Plugin[]; cacheDir?: string };
@@ -38,9 +47,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 				{ find: /^node:url$/, replacement: shim('node-url') }
 			]
 		},
-		// The schedules' compiled validators use two of ajv's helpers, which are CommonJS: bundle them once, up front.
+		// The compiled validators' ajv helpers are CommonJS: bundle them once, up front.
 		optimizeDeps: {
-			include: ['ajv/dist/runtime/equal.js', 'ajv/dist/runtime/ucs2length.js'],
+			include: validatorHelpers(),
 			entries: ['playground/index.html']
 		},
 		server: {
