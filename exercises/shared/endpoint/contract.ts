@@ -25,7 +25,8 @@
 // store rolls it back and throws the error on. Ticket ids count from 1 with no gaps: a rolled-back ticket
 // gives its number back.
 import { createHash } from 'node:crypto';
-import type { Receipt, Ticket, Webhook } from '../model/model.ts';
+import type { EventIdentity } from '../database/database.ts';
+import type { Receipt, Ticket } from '../model/model.ts';
 import { canonical } from '../fakes/ticket-endpoint.ts';
 
 export { canonical, maxKeyLength } from '../fakes/ticket-endpoint.ts';
@@ -39,7 +40,7 @@ export const routePaths: Record<RouteName, string> = { tickets: '/api/tickets', 
 export type SavedResponse = { status: number; body: string };
 export type KeyRecord = { key: string; fingerprint: string; response: SavedResponse; createdAt: Date };
 export type StoredReceipt = Receipt & { receivedAt: Date };
-export type EventIdentity = Pick<Webhook, 'tenant' | 'source' | 'eventId'>;
+export type { EventIdentity };
 
 export interface Transaction {
 	lockKey(key: string): Promise<boolean>;

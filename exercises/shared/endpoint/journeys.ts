@@ -16,6 +16,7 @@ import type { ClientJourney, Fate } from '../loaders/client-journeys.ts';
 import {
 	keyStoreClient,
 	newKeyPerAttempt,
+	onTheWire,
 	type ClientMaker,
 	type KeyStoreCode,
 	type Played,
@@ -25,9 +26,9 @@ import {
 import { Tab } from '../players/tab.ts';
 import type { Answer, FormState } from '../model/send-button.ts';
 import type { Reply } from '../fakes/ticket-endpoint.ts';
-import { defaultRetention, type Remember } from './contract.ts';
+import { defaultRetention, routePaths, type Remember } from './contract.ts';
 import { Plan } from './faults.ts';
-import { answerLimitMs, scheduleStart, type EndpointCode } from './play.ts';
+import { answerLimitMs, scheduleStart, within, type EndpointCode } from './play.ts';
 import { storeFor, type PostgresUrl } from './store-on-first-use.ts';
 import { planHeader, serve, type Served } from './server.ts';
 import { stubAtFirstRequest } from './stub-check.ts';
@@ -106,7 +107,7 @@ async function send(url: string, number: number, key: unknown, body: unknown): P
 	};
 	if (typeof key === 'string') headers['Idempotency-Key'] = key;
 	try {
-		const response = await fetch(`${url}/api/tickets`, {
+		const response = await fetch(`${url}${routePaths.tickets}`, {
 			method: 'POST',
 			headers,
 			body: JSON.stringify(body)
@@ -142,8 +143,8 @@ export async function playJourneyOverHttp(
 	};
 	// Built before the tab opens: a route that throws while it is built ends the journey here.
 	const routes = {
-		'/api/tickets': endpoint.tickets(options),
-		'/webhooks': endpoint.webhooks(options)
+		[routePaths.tickets]: endpoint.tickets(options),
+		[routePaths.webhooks]: endpoint.webhooks(options)
 	};
 	// The server and the proxy start with the first request that goes out, unless its route is a stub.
 	let network: { server: Served; proxy: Proxy } | null = null;
@@ -152,7 +153,7 @@ export async function playJourneyOverHttp(
 	const requests: InFlight[] = [];
 	const steps: PlayedStep[] = [];
 	async function settle(request: InFlight) {
-		const heard = await limited(request.answer!, `request ${request.number} got no answer`);
+		const heard = await within(request.answer!, answerLimitMs, `request ${request.number} got no answer`);
 		request.reply = network!.proxy.replies.get(request.number) ?? null;
 		tab.deliver(request, heard);
 	}
@@ -171,7 +172,7 @@ export async function playJourneyOverHttp(
 					onPage.shows = { kind: 'sending' } satisfies FormState;
 					const { key, body } = onPage.client.send({ ...onPage.fields });
 					const number = requests.length + 1;
-					const wire = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
+					const wire = onTheWire(body);
 					const faults: Partial<Record<Fate, Plan['fault']>> = {
 						held: 'held-before-writes',
 						'server-fails': 'step-fails'
@@ -193,7 +194,7 @@ export async function playJourneyOverHttp(
 					if (!network && step.fate !== 'request-lost') {
 						const stub = await stubAtFirstRequest(endpoint.tickets, options, plan.fault);
 						if (stub) {
-							stubThrown.push({ path: '/api/tickets', request: number, error: stub });
+							stubThrown.push({ path: routePaths.tickets, request: number, error: stub });
 							break;
 						}
 					}
@@ -205,8 +206,9 @@ export async function playJourneyOverHttp(
 					network.proxy.fates.set(number, step.fate!);
 					sent.answer = send(network.proxy.url, number, key, wire);
 					if (step.fate === 'held')
-						await limited(
+						await within(
 							Promise.race([plan.reachedHold, sent.answer]),
+							answerLimitMs,
 							`request ${number} never started its work`
 						);
 					else await settle(sent);
@@ -244,14 +246,6 @@ export async function playJourneyOverHttp(
 		await network?.server.close();
 		await network?.proxy.close();
 	}
-}
-
-function limited<T>(promise: Promise<T>, why: string): Promise<T> {
-	let timer: NodeJS.Timeout;
-	const limit = new Promise<never>(
-		(_, reject) => (timer = setTimeout(() => reject(new Error(why)), answerLimitMs))
-	);
-	return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
 // The same journey against a server that remembers everything (Stripe): once the ticket's insert failed for a

@@ -1,7 +1,7 @@
 // Judges a played endpoint schedule request by request, and says in the lesson's words where it went another way.
-import { canonical } from '../fakes/ticket-endpoint.ts';
+import { canonical, maxKeyLength, routePaths } from './contract.ts';
 import { NotWrittenYet } from '../todo.ts';
-import { sideBySide } from '../words/report.ts';
+import { sameLines, sideBySide } from '../words/report.ts';
 import { saidReceipt, saidTicket } from '../words/words.ts';
 import { answerLimitMs, bodyOf, type Answer, type PlayedEndpoint } from './play.ts';
 import type { EndpointSchedule, ExpectedAnswer, Send } from './schedules.ts';
@@ -14,10 +14,10 @@ function shortBody(body: string): string {
 }
 
 // "request 2 (POST /api/tickets, key "k-1" again, the same body; the answer is lost)"
-export function describeRequest(schedule: EndpointSchedule, number: number): string {
+function describeRequest(schedule: EndpointSchedule, number: number): string {
 	const all = sends(schedule);
 	const { send } = all[number - 1]!;
-	const notes: string[] = [send.route === 'tickets' ? 'POST /api/tickets' : 'POST /webhooks'];
+	const notes: string[] = [`POST ${routePaths[send.route]}`];
 	if (send.route === 'tickets') {
 		const earlier = all
 			.slice(0, number - 1)
@@ -128,7 +128,7 @@ function usualCause(schedule: EndpointSchedule, number: number, answer: Answer |
 	if (expected.status === 409 && got !== 409)
 		return 'the first request with this key is still inside its transaction. The second must see that (lockKey) and answer 409, not wait or make a ticket.';
 	if (expected.status === 400 && got !== 400 && send.key !== undefined)
-		return `a key must be there, not empty, at most 255 characters, and free of control characters: refuse this one with 400 before doing any work.`;
+		return `a key must be there, not empty, at most ${maxKeyLength} characters, and free of control characters: refuse this one with 400 before doing any work.`;
 	if (expected.replayed === false && replayed && waited)
 		return 'the key is older than the retention: it counts as forgotten, and this request is new.';
 	if (expected.replayed && got === 201 && !replayed)
@@ -174,10 +174,6 @@ function transcript(schedule: EndpointSchedule, played: PlayedEndpoint, withEnd:
 
 function heading(schedule: EndpointSchedule, played: PlayedEndpoint): string {
 	return `Schedule "${schedule.name}" (${schedule.title}), remember: "${played.remember}": ${schedule.story}`;
-}
-
-function sameLines(a: string[], b: string[]) {
-	return a.length === b.length && a.every((line, i) => line === b[i]);
 }
 
 // null when the endpoint did what the schedule expects; otherwise the message a learner reads.

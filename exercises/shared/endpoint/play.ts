@@ -92,7 +92,8 @@ export function post(url: string, path: string, send: Send, number: number): Pro
 
 class NoAnswer extends Error {}
 
-function within<T>(promise: Promise<T>, ms: number, why: string): Promise<T> {
+// The promise, or NoAnswer(why) once ms have passed: it only bounds a hang (journeys.ts uses it too).
+export function within<T>(promise: Promise<T>, ms: number, why: string): Promise<T> {
 	let timer: NodeJS.Timeout;
 	const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new NoAnswer(why)), ms)));
 	return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
@@ -187,7 +188,7 @@ export async function playEndpoint(
 		if (!stopped) step = schedule.steps.length;
 	} catch (error) {
 		if (!(error instanceof NoAnswer)) {
-			await cleanUp(server);
+			await server?.close();
 			throw error;
 		}
 		stopped = { step, why: error.message };
@@ -197,7 +198,7 @@ export async function playEndpoint(
 	try {
 		end = stopped ? null : await store.contents();
 	} finally {
-		await cleanUp(server);
+		await server?.close();
 	}
 	return { remember, outcomes, stopped, thrown, end };
 }
@@ -216,8 +217,4 @@ async function stubAt(
 	const error = await stubAtFirstRequest(code[send.route], options, send.fault);
 	if (error) thrown.push({ path, request: 1, error });
 	return error !== null;
-}
-
-async function cleanUp(server: Served | null): Promise<void> {
-	await server?.close();
 }

@@ -74,7 +74,7 @@ type InFlight = SentRequest & { form: string; page: number; arrival: number | nu
 
 const noAnswer: Answer = { kind: 'no-answer' };
 // What goes over the wire is JSON: the endpoint sees a copy, never the form's own object.
-const onTheWire = (body: unknown): unknown =>
+export const onTheWire = (body: unknown): unknown =>
 	body === undefined ? undefined : JSON.parse(JSON.stringify(body));
 
 export function playJourney(journey: ClientJourney, code: KeyStoreCode | null): Played {

@@ -7,7 +7,7 @@ import {
 	type HandlerSchedule
 } from '../loaders/handler-schedules.ts';
 import type { Database, Handler, Outcome } from '../model/model.ts';
-import { firstDifference, sideBySide } from '../words/report.ts';
+import { firstDifference, sameLines, sideBySide } from '../words/report.ts';
 import { plays } from '../loaders/plays.ts';
 import type { Located } from '../loaders/schedules.ts';
 import { NotWrittenYet } from '../todo.ts';
@@ -28,10 +28,6 @@ export function describeDelivery(schedule: { deliveries: Delivery[] }, index: nu
 	if (fault === 'before-commit') notes.push('the worker dies before its commit');
 	if (fault === 'after-commit') notes.push('the worker dies after its commit, before answering');
 	return `delivery ${index + 1} (${notes.join(', ')})`;
-}
-
-function sameLines(a: string[], b: string[]): boolean {
-	return a.length === b.length && a.every((line, i) => line === b[i]);
 }
 
 function sameOutcome(a: Outcome, b: Outcome): boolean {

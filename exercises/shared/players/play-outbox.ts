@@ -22,7 +22,7 @@ import { describeStep, saidCall, saidEmail, saidRow, tellSteps } from '../words/
 import { ScheduleMismatch } from './play-handler.ts';
 import { openDatabase } from '../database/open-database.ts';
 import { plays } from '../loaders/plays.ts';
-import { firstDifference, sideBySide } from '../words/report.ts';
+import { firstDifference, sameLines, sideBySide } from '../words/report.ts';
 import { oneAtATime, runWorkers, type CrashPoint, type Ending } from '../database/scheduler.ts';
 import { NotWrittenYet } from '../todo.ts';
 import type { TraceLine } from '../database/trace.ts';
@@ -199,10 +199,6 @@ export function inboxProblems(expected: Email[], actual: Email[], ticketIds: num
 			);
 	}
 	return problems;
-}
-
-function sameLines(a: string[], b: string[]): boolean {
-	return a.length === b.length && a.every((line, i) => line === b[i]);
 }
 
 // null when the played schedule matches the sender's expectations; otherwise the message a learner reads.

@@ -31,6 +31,11 @@ export function sideBySide(rows: { label: string; expected: string[]; actual: st
 	return lines.join('\n');
 }
 
+// Two lists of lines, the same lines in the same order.
+export function sameLines(a: string[], b: string[]): boolean {
+	return a.length === b.length && a.every((line, i) => line === b[i]);
+}
+
 // The first index at which two lists differ, or -1 when they are the same.
 export function firstDifference<T>(expected: T[], actual: T[], same: (a: T, b: T) => boolean): number {
 	const length = Math.max(expected.length, actual.length);
