@@ -41,11 +41,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
 	};
 }
 
-let own: Promise<PostgresServer> | null = null;
+// Asked once per test process: every later call gets the same answer (or the same failure).
+let asked: Promise<string> | null = null;
 
 export async function postgresUrl(): Promise<string> {
 	const given = process.env[urlVariable];
 	if (given) return given;
+	return (asked ??= ask());
+}
+
+async function ask(): Promise<string> {
 	let starter: string | undefined;
 	try {
 		// Imported here, in a test, where Vitest is loaded already: the global setup runs in Vitest's main
@@ -55,10 +60,8 @@ export async function postgresUrl(): Promise<string> {
 	} catch {
 		starter = undefined;
 	}
-	if (!starter) {
-		own ??= start();
-		return (await own).url;
-	}
+	// No global setup: this process starts its own server (it stops when the process exits).
+	if (!starter) return (await start()).url;
 	const answer = (await (await fetch(starter)).json()) as { url?: string; error?: string };
 	if (!answer.url) throw new Error(`PostgreSQL did not start: ${answer.error}`);
 	return answer.url;

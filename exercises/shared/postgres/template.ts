@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
-export type ClusterTemplate = { data: string; password: string };
+type ClusterTemplate = { data: string; password: string };
 type Initialiser = { initialise: () => Promise<void> };
 
 // Raise it when the way the template is made changes, so no machine keeps an old one.
@@ -48,6 +48,9 @@ function binariesVersion(): string {
 	}
 }
 
+// A fresh superuser password, for the template and for each server copied from it.
+export const newPassword = () => randomBytes(18).toString('hex');
+
 // Where clusters go: memory (/dev/shm) when it has room, for a copy there takes a tenth of the time it takes on
 // disk; else the OS temp dir. A container's small /dev/shm (Docker gives 64 MB) is passed over.
 export function scratchFolder(): string {
@@ -61,7 +64,7 @@ export function scratchFolder(): string {
 	return tmpdir();
 }
 
-export const templateFolder = () =>
+const templateFolder = () =>
 	join(
 		scratchFolder(),
 		`workbook-postgres-template-${binariesVersion()}-r${recipe}-u${process.getuid?.() ?? 0}`
@@ -95,7 +98,7 @@ export async function clusterTemplate(
 	const building = mkdtempSync(`${folder}.building-`);
 	try {
 		chmodSync(building, 0o755);
-		const password = randomBytes(18).toString('hex');
+		const password = newPassword();
 		await make(join(building, 'data'), password).initialise();
 		writeFileSync(join(building, 'password'), password, { mode: 0o600 });
 		try {
