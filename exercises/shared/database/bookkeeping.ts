@@ -18,7 +18,7 @@ export const listed = (parts: string[]): string =>
 	parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 
 // "ticket #2 is gone", "ticket #2 and receipt … are gone".
-export const gone = (writes: string): string => `${writes} ${writes.includes(' and ') ? 'are' : 'is'} gone`;
+const gone = (writes: string): string => `${writes} ${writes.includes(' and ') ? 'are' : 'is'} gone`;
 
 // The sentence for a worker whose process is gone, with or without a transaction to roll back.
 export const droppedSentence = (why: string, tx: boolean, writes: string): string =>

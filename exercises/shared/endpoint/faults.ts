@@ -16,13 +16,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 export type Fault = 'none' | 'before-commit' | 'after-commit' | 'step-fails' | 'held' | 'held-before-writes';
 
-export class WorkerDied extends Error {
+class WorkerDied extends Error {
 	override name = 'WorkerDied';
 	constructor() {
 		super('the worker died (the schedule crashed it before its commit)');
 	}
 }
-export class StepFailed extends Error {
+class StepFailed extends Error {
 	override name = 'StepFailed';
 	constructor() {
 		super('saving the ticket failed (the schedule made this step fail)');

@@ -27,7 +27,7 @@ export type Send = {
 export type Release = { do: 'release'; note?: string; request: number };
 export type Wait = { do: 'wait'; note?: string; minutes: number };
 export type Step = Send | Release | Wait;
-export type SavedKeyExpected = { key: string; status: number };
+type SavedKeyExpected = { key: string; status: number };
 export type EndpointSchedule = {
 	name: string;
 	title: string;

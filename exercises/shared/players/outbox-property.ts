@@ -193,7 +193,7 @@ export function outboxProperty(sender: () => Sender) {
 // A property test's time limit: 150 cases take about half a second, so room for a machine busy with other work.
 export const propertyTime = { timeout: 60_000 };
 
-export const outboxSeed = 20260505;
+const outboxSeed = 20260505;
 
 // Runs the property and, when it breaks, throws one message a learner can read from the top: what broke, the
 // rounds, the trace, and how to replay exactly that case (OUTBOX_SEED and OUTBOX_PATH, as exercise 03 does).
