@@ -12,7 +12,6 @@ import * as learner from '../../exercises/06-ticket-endpoint/endpoint.ts';
 import * as solution from '../../solutions/06-ticket-endpoint/endpoint.ts';
 import { serveBackend, type Backend } from './backend.ts';
 import { liveOptions } from './live-options.ts';
-import { problem } from './fake-endpoint.ts';
 
 export type EndpointChoice = 'auto' | 'solution';
 
@@ -32,12 +31,7 @@ export async function startPostgresBackend(choice: EndpointChoice): Promise<Back
 				: "the solution's, solutions/06-ticket-endpoint/endpoint.ts";
 		return await serveBackend({
 			label: `exercise 06's endpoint on PostgreSQL: ${whose}`,
-			handle: async (request) => {
-				const { pathname } = new URL(request.url);
-				if (pathname !== '/api/tickets') return problem(404, `nothing at ${pathname}`);
-				if (request.method !== 'POST') return problem(405, 'tickets are created with POST');
-				return route(request);
-			},
+			handle: (request) => route(request),
 			tickets: async () => (await store.contents()).tickets,
 			// Emptied tables; or, when a request from the last journey still holds them, a new schema.
 			empty: async () => {
