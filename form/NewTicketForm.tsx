@@ -1,9 +1,9 @@
 // The support form of the lesson's section 05, built on your submissions() and afterAnswer() with the tab's
 // sessionStorage: one key per request you mean to send, kept (with its body) until a definite answer comes back.
 import { useState, type FormEvent } from 'react';
-import type { Answer, TicketBody } from '#shared/model/send-button.ts';
+import { isLocked, type Answer, type TicketBody } from '#shared/model/send-button.ts';
 import type { KeyStore } from './pick.ts';
-import { locked, statusWords, type Shown } from './words.ts';
+import { statusWords, type Shown } from './words.ts';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -73,7 +73,7 @@ export function NewTicketForm({ code, form }: { code: KeyStore; form: string }) 
 				<input
 					name="subject"
 					value={subject}
-					disabled={locked(shown)}
+					disabled={isLocked(shown)}
 					onChange={(event) => setSubject(event.target.value)}
 				/>
 			</label>

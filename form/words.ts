@@ -22,6 +22,3 @@ export function statusWords(shown: Shown): string {
 			return `The key store threw: ${shown.message}`;
 	}
 }
-
-// The fields are locked while the outcome is unknown: a different request must not go out under this key.
-export const locked = (shown: Shown): boolean => shown.kind === 'sending' || shown.kind === 'unsure';

@@ -7,10 +7,13 @@
 //   await backend.fresh()                      // no tickets, no keys, nothing received: for the next journey
 //   await backend.stop()
 //
-// Any `(request: Request) => Promise<Response>` serves: exercise 06's endpoint on PostgreSQL
-// (postgres-endpoint.ts), or the harness's in-memory TicketEndpoint through a small adapter (fake-endpoint.ts).
+// Any Route, `(request: Request) => Promise<Response>`, serves as POST /api/tickets: exercise 06's endpoint on
+// PostgreSQL (postgres-endpoint.ts), or the harness's in-memory TicketEndpoint through a small adapter
+// (fake-endpoint.ts). It is served by exercise 06's own server (#shared/endpoint/server.ts), so the form's
+// endpoint answers other paths and methods, bodies that are too big, and a route that throws, as the tests see it.
+import type { Route } from '#shared/endpoint/contract.ts';
+import { serve } from '#shared/endpoint/server.ts';
 import type { Ticket } from '#shared/model/model.ts';
-import { serveFetch, type FetchHandler } from './fetch-server.ts';
 
 // One request that reached the endpoint: the key it carried, its body, and what the endpoint answered.
 export type Received = { key: string | null; body: unknown; status: number; ticketId: number | null };
@@ -27,7 +30,7 @@ export type Backend = {
 // What a backend is made of: a handler, a way to list its tickets, and anything to stop after the server.
 export type BackendParts = {
 	label: string;
-	handle: FetchHandler;
+	handle: Route;
 	tickets: () => Promise<Ticket[]>;
 	// Forgets every ticket and key, so ticket numbers start from 1 again.
 	empty: () => Promise<void>;
@@ -37,25 +40,27 @@ export type BackendParts = {
 export async function serveBackend(parts: BackendParts): Promise<Backend> {
 	const received: Received[] = [];
 	let working = 0;
-	const served = await serveFetch(async (request) => {
-		const key = request.headers.get('idempotency-key');
-		const text = await request.clone().text();
-		working += 1;
-		const response = await parts.handle(request).finally(() => (working -= 1));
-		const answer = response.ok
-			? await response
-					.clone()
-					.json()
-					.catch(() => null)
-			: null;
-		const id = (answer as { id?: unknown } | null)?.id;
-		received.push({
-			key,
-			body: parse(text),
-			status: response.status,
-			ticketId: typeof id === 'number' ? id : null
-		});
-		return response;
+	const served = await serve({
+		'/api/tickets': async (request) => {
+			const key = request.headers.get('idempotency-key');
+			const text = await request.clone().text();
+			working += 1;
+			const response = await parts.handle(request).finally(() => (working -= 1));
+			const answer = response.ok
+				? await response
+						.clone()
+						.json()
+						.catch(() => null)
+				: null;
+			const id = (answer as { id?: unknown } | null)?.id;
+			received.push({
+				key,
+				body: parse(text),
+				status: response.status,
+				ticketId: typeof id === 'number' ? id : null
+			});
+			return response;
+		}
 	});
 	return {
 		label: parts.label,
@@ -69,7 +74,7 @@ export async function serveBackend(parts: BackendParts): Promise<Backend> {
 			await parts.empty();
 		},
 		stop: async () => {
-			await served.stop();
+			await served.close();
 			await parts.close?.();
 		}
 	};

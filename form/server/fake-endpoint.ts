@@ -4,36 +4,29 @@
 //
 //   POST /api/tickets   Idempotency-Key: <key>   {"subject": "…"}
 //   201 {"id": N}                                  a new ticket, or the saved answer replayed (Idempotent-Replayed: true)
-//   400, 409, 422 application/problem+json         {"title": why, "status": N}
+//   400, 409, 422 application/problem+json         {"title": "Bad Request", "status": N, "detail": why, …}
 //
 // Each request is answered at once: it arrives and is worked on in one go, so the endpoint itself never holds
-// one in flight. A 409 in the journeys comes from the network panel, standing in for a slow server.
+// one in flight. A 409 in the journeys comes from the network panel, standing in for a slow server. Other
+// paths and methods never reach it: the server in front (backend.ts) answers them.
+import { STATUS_CODES } from 'node:http';
+import { problem, type Route } from '#shared/endpoint/contract.ts';
 import { TicketEndpoint } from '#shared/fakes/ticket-endpoint.ts';
-import type { FetchHandler } from './fetch-server.ts';
 import { serveBackend, type Backend } from './backend.ts';
 
 export const fakeLabel = "the harness's in-memory TicketEndpoint, a stand-in for exercise 06's endpoint";
 
-export function problem(status: number, title: string): Response {
-	return Response.json(
-		{ title, status },
-		{ status, headers: { 'content-type': 'application/problem+json' } }
-	);
-}
-
-export function fakeTicketHandler(endpoint: () => TicketEndpoint): FetchHandler {
+export function fakeTicketHandler(endpoint: () => TicketEndpoint): Route {
 	return async (request) => {
-		const { pathname } = new URL(request.url);
-		if (pathname !== '/api/tickets') return problem(404, `nothing at ${pathname}`);
-		if (request.method !== 'POST') return problem(405, 'tickets are created with POST');
 		let body: unknown;
 		try {
 			body = await request.json();
 		} catch {
-			return problem(400, 'the body is not JSON');
+			return problem(400, 'Bad Request', 'the body is not JSON');
 		}
 		const reply = endpoint().post({ key: request.headers.get('idempotency-key'), body });
-		if (reply.status !== 201) return problem(reply.status, reply.reason);
+		if (reply.status !== 201)
+			return problem(reply.status, STATUS_CODES[reply.status] ?? 'Error', reply.reason);
 		const headers: Record<string, string> = reply.replayed ? { 'idempotent-replayed': 'true' } : {};
 		return Response.json({ id: reply.ticketId }, { status: 201, headers });
 	};

@@ -8,6 +8,7 @@ import { Network } from './network.ts';
 import { pickWritten } from '../pick.ts';
 import * as solution from '../../solutions/04-send-button-key/submission.ts';
 import { todo } from '#shared/todo.ts';
+import { maxBodyBytes } from '#shared/endpoint/contract.ts';
 import type { KeyStoreCode } from '#shared/players/play-client.ts';
 
 const running: { stop: () => Promise<void> }[] = [];
@@ -64,6 +65,21 @@ describe('the fake endpoint, as a Fetch handler on loopback', () => {
 			[null, 400],
 			['k2', 400]
 		]);
+	});
+
+	it("answers another path, another method and an oversized body as exercise 06's server does", async () => {
+		const { backend } = await wired();
+		const answers = [
+			await fetch(`${backend.url}/api/other`, { method: 'POST', body: '{}' }),
+			await fetch(`${backend.url}/api/tickets`),
+			await fetch(`${backend.url}/api/tickets`, { method: 'POST', body: 'x'.repeat(maxBodyBytes + 1) })
+		];
+		expect(answers.map((answer) => [answer.status, answer.headers.get('content-type')])).toEqual([
+			[404, 'application/problem+json'],
+			[405, 'application/problem+json'],
+			[413, 'application/problem+json']
+		]);
+		expect(backend.received, 'none of them reached the endpoint').toEqual([]);
 	});
 });
 

@@ -13,7 +13,7 @@
 //   answer 409    never passed on: answered the way an endpoint does while that key is still being worked on
 // With nothing asked for, a request goes through untouched.
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readBody } from './fetch-server.ts';
+import { readBody } from '#shared/endpoint/server.ts';
 
 export type Fate = { do: 'lose' } | { do: 'delay'; ms: number } | { do: 'answer'; status: 500 | 409 };
 
@@ -70,7 +70,7 @@ export class Network {
 	}
 
 	async forward(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-		const body = await readBody(incoming);
+		const body = await readBody(incoming, Infinity);
 		const fate = this.queue.shift() ?? null;
 		const key = incoming.headers['idempotency-key'];
 		const exchange: Exchange = {
@@ -126,7 +126,7 @@ export class Network {
 				agent: false
 			});
 			out.on('response', async (response) => {
-				const answer = await readBody(response);
+				const answer = await readBody(response, Infinity);
 				const kept = Object.entries(response.headers).filter(
 					([name, value]) => typeof value === 'string' && !hopByHop.has(name)
 				) as [string, string][];

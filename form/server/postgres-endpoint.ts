@@ -5,43 +5,25 @@
 //
 // One PostgreSQL (postgres/server.ts) and one schema of its own (endpoint/postgres-store.ts) per backend;
 // fresh() empties the tables. The endpoint remembers every first answer, 500s included, as Stripe does.
-import { defaultRetention, type EndpointOptions, type Route } from '#shared/endpoint/contract.ts';
 import { PostgresStore } from '#shared/endpoint/postgres-store.ts';
+import { stubAtFirstRequest } from '#shared/endpoint/stub-check.ts';
 import { startPostgres } from '#shared/postgres/server.ts';
 import * as learner from '../../exercises/06-ticket-endpoint/endpoint.ts';
 import * as solution from '../../solutions/06-ticket-endpoint/endpoint.ts';
 import { serveBackend, type Backend } from './backend.ts';
-import { problem } from './fake-endpoint.ts';
+import { liveOptions } from './live-options.ts';
 
 export type EndpointChoice = 'auto' | 'solution';
-
-// A request with no Idempotency-Key: a written endpoint refuses it without touching the store; the stub throws.
-async function written(route: Route): Promise<boolean> {
-	try {
-		await route(new Request('http://probe/api/tickets', { method: 'POST', body: '{}' }));
-		return true;
-	} catch (error) {
-		return (error as Error)?.name !== 'NotWrittenYet';
-	}
-}
-
-function optionsFor(store: PostgresStore): EndpointOptions {
-	return {
-		store,
-		remember: 'everything',
-		retention: defaultRetention,
-		now: () => new Date(),
-		tenant: 'acme'
-	};
-}
 
 export async function startPostgresBackend(choice: EndpointChoice): Promise<Backend> {
 	const server = await startPostgres();
 	try {
 		let store = await PostgresStore.open(server.url);
-		const useYours = choice === 'auto' && (await written(learner.tickets(optionsFor(store))));
+		// The players' own stub check: it never hands a half-written route the real tables.
+		const useYours =
+			choice === 'auto' && (await stubAtFirstRequest(learner.tickets, liveOptions(store), 'none')) === null;
 		const make = useYours ? learner.tickets : solution.tickets;
-		let route = make(optionsFor(store));
+		let route = make(liveOptions(store));
 		const whose = useYours
 			? 'yours, exercises/06-ticket-endpoint/endpoint.ts'
 			: choice === 'auto'
@@ -49,12 +31,7 @@ export async function startPostgresBackend(choice: EndpointChoice): Promise<Back
 				: "the solution's, solutions/06-ticket-endpoint/endpoint.ts";
 		return await serveBackend({
 			label: `exercise 06's endpoint on PostgreSQL: ${whose}`,
-			handle: async (request) => {
-				const { pathname } = new URL(request.url);
-				if (pathname !== '/api/tickets') return problem(404, `nothing at ${pathname}`);
-				if (request.method !== 'POST') return problem(405, 'tickets are created with POST');
-				return route(request);
-			},
+			handle: (request) => route(request),
 			tickets: async () => (await store.contents()).tickets,
 			// Emptied tables; or, when a request from the last journey still holds them, a new schema.
 			empty: async () => {
@@ -63,7 +40,7 @@ export async function startPostgresBackend(choice: EndpointChoice): Promise<Back
 				} catch {
 					const old = store;
 					store = await PostgresStore.open(server.url);
-					route = make(optionsFor(store));
+					route = make(liveOptions(store));
 					await old.close().catch(() => {});
 				}
 			},

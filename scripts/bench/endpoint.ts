@@ -4,12 +4,12 @@
 // ticket per key that got a 201, and none for a key that only got 4xx. Prints figures; exits non-zero when the
 // check fails. Usage: npx tsx scripts/bench/endpoint.ts [--clients 50] [--requests 2000] [--keys 200]
 import { startPostgres } from '#shared/postgres/server.ts';
-import { defaultRetention, type EndpointOptions } from '#shared/endpoint/contract.ts';
 import { PostgresStore } from '#shared/endpoint/postgres-store.ts';
 import { serve } from '#shared/endpoint/server.ts';
 import { post } from '#shared/endpoint/play.ts';
 import type { Send } from '#shared/endpoint/schedules.ts';
 import { tickets, webhooks } from '../../solutions/06-ticket-endpoint/endpoint.ts';
+import { liveOptions } from '../../form/server/live-options.ts';
 
 function option(name: string, fallback: number): number {
 	const at = process.argv.indexOf(`--${name}`);
@@ -52,13 +52,7 @@ const postgres = await startPostgres();
 let failed = false;
 try {
 	const store = await PostgresStore.open(postgres.url, 20);
-	const options: EndpointOptions = {
-		store,
-		remember: 'everything',
-		retention: defaultRetention,
-		now: () => new Date(),
-		tenant: 'acme'
-	};
+	const options = liveOptions(store);
 	const server = await serve({ '/api/tickets': tickets(options), '/webhooks': webhooks(options) });
 	const statuses = new Map<string, number[]>();
 	const created = new Map<string, Set<number>>();

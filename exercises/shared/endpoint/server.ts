@@ -29,13 +29,15 @@ export const planHeader = 'workbook-request';
 
 class TooLarge extends Error {}
 
-function readBody(incoming: IncomingMessage): Promise<Buffer> {
+// The whole body of a request (or a response), refused once it grows past limit: the form's network reads
+// any size and leaves the refusing to the endpoint.
+export function readBody(incoming: IncomingMessage, limit = maxBodyBytes): Promise<Buffer> {
 	return new Promise((resolve, reject) => {
 		const chunks: Buffer[] = [];
 		let size = 0;
 		incoming.on('data', (chunk: Buffer) => {
 			size += chunk.length;
-			if (size > maxBodyBytes) {
+			if (size > limit) {
 				incoming.removeAllListeners('data');
 				incoming.resume();
 				reject(new TooLarge());

@@ -26,6 +26,13 @@ export type FormState =
 	| { kind: 'created'; ticketId: number | null }
 	| { kind: 'refused'; status: number };
 
+// The fields are locked from Send until a definite answer, while the form shows sending or unsure: a
+// different request must not go out under this key. Takes whatever a form shows, a learner's included.
+export const isLocked = (shows: unknown): boolean => {
+	const kind = (shows as { kind?: unknown } | null)?.kind;
+	return kind === 'sending' || kind === 'unsure';
+};
+
 export type FormStateKind = FormState['kind'];
 export const formStateKinds: readonly FormStateKind[] = [
 	'editing',

@@ -10,18 +10,12 @@
 //   tab.shows();                         // { form: what it shows } for the step's record
 import type { Step } from '../loaders/client-journeys.ts';
 import { MemoryStorage } from '../fakes/memory-storage.ts';
-import type { Answer, TicketBody } from '../model/send-button.ts';
+import { isLocked, type Answer, type TicketBody } from '../model/send-button.ts';
 import type { ClientMaker, Event, FormClient } from './play-client.ts';
 
 export type OnPage = { client: FormClient; fields: TicketBody; shows: unknown };
 // What a request must say for its answer to find its form: which page and which form sent it.
 export type FromPage = { number: number; form: string; page: number };
-
-// A form locks its fields from Send until a definite answer: while it shows sending or unsure.
-export const isLocked = (shows: unknown): boolean => {
-	const kind = (shows as { kind?: unknown } | null)?.kind;
-	return kind === 'sending' || kind === 'unsure';
-};
 
 export class Tab {
 	readonly storage = new MemoryStorage();
