@@ -243,15 +243,20 @@ func Webhooks(o Options) http.Handler {
 			return tx.SaveReceipt(StoredReceipt{Receipt: handler.Receipt{Webhook: event, TicketID: id}, ReceivedAt: o.Now()})
 		})
 		if errors.Is(err, ErrUniqueViolation) {
-			// Another delivery of this event committed first: answer with its ticket.
+			// Another delivery of this event committed first: answer with its ticket. With no winner to be
+			// found, the unique violation stands (a 500), as in TypeScript: outcome still holds the rolled-back
+			// transaction's "created".
 			var winner *StoredReceipt
-			err = o.Store.Transaction(context.WithoutCancel(r.Context()), func(tx *Tx) error {
+			found := o.Store.Transaction(context.WithoutCancel(r.Context()), func(tx *Tx) error {
 				var err error
 				winner, err = tx.FindReceipt(event)
 				return err
 			})
-			if err == nil && winner != nil {
+			if found != nil {
+				err = found
+			} else if winner != nil {
 				outcome = handler.Replay(winner.Receipt, event)
+				err = nil
 			}
 		}
 		if err != nil {
