@@ -11,13 +11,13 @@ import (
 	"net/http"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"workbook/handler"
+	"workbook/keystore"
 )
 
-// MaxKeyLength is the longest Idempotency-Key the endpoint takes.
-const MaxKeyLength = 255
+// MaxKeyLength is the longest Idempotency-Key the endpoint takes, in code points: 04's rule, kept in keystore.
+const MaxKeyLength = keystore.MaxKeyLength
 
 // MaxBodyBytes is the largest request body the server reads.
 const MaxBodyBytes = 64 * 1024
@@ -86,7 +86,7 @@ func keyProblem(key string, present bool) string {
 	switch {
 	case !present || key == "":
 		return "the Idempotency-Key header is required"
-	case utf8.RuneCountInString(key) > MaxKeyLength:
+	case keystore.KeyLength(key) > MaxKeyLength:
 		return "the Idempotency-Key header is longer than 255 characters"
 	case strings.ContainsFunc(key, func(r rune) bool { return r < 0x20 || r == 0x7f }):
 		return "the Idempotency-Key header holds control characters"
@@ -97,7 +97,7 @@ func keyProblem(key string, present bool) string {
 func subjectOf(body any) string {
 	fields, _ := body.(map[string]any)
 	subject, _ := fields["subject"].(string)
-	if strings.TrimSpace(subject) == "" {
+	if keystore.IsBlank(subject) {
 		return ""
 	}
 	return subject
@@ -243,15 +243,20 @@ func Webhooks(o Options) http.Handler {
 			return tx.SaveReceipt(StoredReceipt{Receipt: handler.Receipt{Webhook: event, TicketID: id}, ReceivedAt: o.Now()})
 		})
 		if errors.Is(err, ErrUniqueViolation) {
-			// Another delivery of this event committed first: answer with its ticket.
+			// Another delivery of this event committed first: answer with its ticket. With no winner to be
+			// found, the unique violation stands (a 500), as in TypeScript: outcome still holds the rolled-back
+			// transaction's "created".
 			var winner *StoredReceipt
-			err = o.Store.Transaction(context.WithoutCancel(r.Context()), func(tx *Tx) error {
+			found := o.Store.Transaction(context.WithoutCancel(r.Context()), func(tx *Tx) error {
 				var err error
 				winner, err = tx.FindReceipt(event)
 				return err
 			})
-			if err == nil && winner != nil {
+			if found != nil {
+				err = found
+			} else if winner != nil {
 				outcome = handler.Replay(winner.Receipt, event)
+				err = nil
 			}
 		}
 		if err != nil {

@@ -4,6 +4,9 @@ package endpoint
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"workbook/handler"
 	"workbook/schedules"
@@ -39,6 +42,11 @@ type ExpectedAnswer struct {
 	SameAs   int     `json:"sameAs,omitempty"`
 	Replayed *bool   `json:"replayed,omitempty"`
 	Problem  *string `json:"problem,omitempty"`
+}
+
+// expectsMore says the answer names something besides its status.
+func (a ExpectedAnswer) expectsMore() bool {
+	return a.JSON != nil || a.SameAs != 0 || a.Replayed != nil || a.Problem != nil
 }
 
 // Step is a send, a release or a wait; which fields it has depends on Do.
@@ -114,31 +122,39 @@ type Schedule struct {
 	End            End        `json:"end"`
 }
 
-// Check holds a schedule to the rules its types can't say, as the TypeScript loader does.
+// Check holds a schedule to the rules its types can't say, as the TypeScript loader does
+// (exercises/shared/endpoint/schedules.ts), in the same words. It names the first rule broken.
 func (s *Schedule) Check() error {
-	held := map[int]int{}
-	waiting := 0
+	held := map[int]int{} // request number → the step that sent it
+	waiting := []int{}
 	sent := 0
 	for i, step := range s.Steps {
 		at := fmt.Sprintf("steps[%d]", i)
 		switch step.Do {
 		case "send":
 			sent++
-			bodies := 0
+			var bodies []string
 			if step.JSON != nil {
-				bodies++
+				bodies = append(bodies, "json")
 			}
 			if step.Text != nil {
-				bodies++
+				bodies = append(bodies, "text")
 			}
 			if step.SubjectBytes > 0 {
-				bodies++
+				bodies = append(bodies, "subjectBytes")
 			}
-			if bodies != 1 {
-				return &schedules.FieldError{Field: at, Problem: "give the body exactly one way: json, text or subjectBytes"}
+			if len(bodies) != 1 {
+				found := strings.Join(bodies, ", ")
+				if found == "" {
+					found = "none"
+				}
+				return &schedules.FieldError{Field: at, Problem: "give the body exactly one way: json, text or subjectBytes (found " + found + ")"}
 			}
 			if step.Expect.SameAs >= sent {
 				return &schedules.FieldError{Field: at + ".expect.sameAs", Problem: fmt.Sprintf("must name an earlier request (this is request %d)", sent)}
+			}
+			if step.Expect.Status == nil && step.Expect.expectsMore() {
+				return &schedules.FieldError{Field: at + ".expect", Problem: "no answer arrives, so there is nothing else to expect"}
 			}
 			if step.Fault == "held" {
 				held[sent] = i
@@ -147,21 +163,23 @@ func (s *Schedule) Check() error {
 				if len(held) == 0 {
 					return &schedules.FieldError{Field: at + ".waits", Problem: "a request can only wait on one that is held"}
 				}
-				waiting++
+				waiting = append(waiting, sent)
 			}
 		case "release":
 			if _, ok := held[step.Request]; !ok {
 				return &schedules.FieldError{Field: at + ".request", Problem: fmt.Sprintf("request %d was not sent held earlier, or was already released", step.Request)}
 			}
 			delete(held, step.Request)
-			waiting = 0
+			waiting = waiting[:0]
 		}
 	}
-	for number, step := range held {
-		return &schedules.FieldError{Field: fmt.Sprintf("steps[%d].fault", step), Problem: fmt.Sprintf("request %d is held and never released", number)}
+	// The lowest-numbered held request, so the same file always gets the same message.
+	if numbers := slices.Sorted(maps.Keys(held)); len(numbers) > 0 {
+		number := numbers[0]
+		return &schedules.FieldError{Field: fmt.Sprintf("steps[%d].fault", held[number]), Problem: fmt.Sprintf("request %d is held and never released", number)}
 	}
-	if waiting > 0 {
-		return &schedules.FieldError{Field: "steps", Problem: "a request waits, but nothing is released after it"}
+	if len(waiting) > 0 {
+		return &schedules.FieldError{Field: "steps", Problem: fmt.Sprintf("request %d waits, but nothing is released after it", waiting[0])}
 	}
 	for i, ticket := range s.End.Tickets {
 		if ticket.ID != i+1 {

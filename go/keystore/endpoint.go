@@ -11,8 +11,13 @@ import (
 )
 
 // MaxKeyLength is the longest Idempotency-Key the endpoint takes: Stripe's 255 characters, counted as
-// Unicode code points, as the TypeScript endpoint counts them (not bytes, not UTF-16 units).
+// Unicode code points, as the TypeScript endpoint counts them (not bytes, not UTF-16 units). Exercise 06's
+// endpoint (go/endpoint) takes this rule from here.
 const MaxKeyLength = 255
+
+// KeyLength is a key's length in Unicode code points, the count MaxKeyLength limits: "é" is one, and so is
+// "😀" (len would say 2 and 4).
+func KeyLength(key string) int { return utf8.RuneCountInString(key) }
 
 // Reply is the endpoint's answer: the HTTP status, the ticket (0: none), whether it is a saved answer
 // handed back again, and why.
@@ -107,7 +112,7 @@ func (e *TicketEndpoint) decide(key string, body json.RawMessage) (Reply, bool) 
 	if key == "" {
 		return refuse(400, "the Idempotency-Key header is required")
 	}
-	if utf8.RuneCountInString(key) > MaxKeyLength {
+	if KeyLength(key) > MaxKeyLength {
 		return refuse(400, fmt.Sprintf("the Idempotency-Key is longer than %d characters", MaxKeyLength))
 	}
 	if s, ok := e.saved[key]; ok {
@@ -147,13 +152,14 @@ func subjectOf(body json.RawMessage) (string, bool) {
 		return "", false
 	}
 	subject, ok := fields["subject"].(string)
-	return subject, ok && !isBlank(subject)
+	return subject, ok && !IsBlank(subject)
 }
 
-// isBlank says a subject is nothing but white space, by JavaScript's trim(), which the TypeScript endpoint
-// uses: its white space and line terminators. Go's unicode.IsSpace differs in two: it counts U+0085
-// (next line) and not U+FEFF (the byte order mark).
-func isBlank(text string) bool {
+// IsBlank says a subject is nothing but white space, by JavaScript's trim(), which the TypeScript endpoints
+// use (isBlank in exercises/shared/fakes/ticket-endpoint.ts): its white space and line terminators. Go's
+// unicode.IsSpace, and so strings.TrimSpace, differs in two: it counts U+0085 (next line) and not U+FEFF
+// (the byte order mark).
+func IsBlank(text string) bool {
 	return strings.TrimFunc(text, func(r rune) bool {
 		return r == '\uFEFF' || (r != '\u0085' && unicode.IsSpace(r))
 	}) == ""

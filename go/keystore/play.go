@@ -9,7 +9,7 @@ import (
 )
 
 // The journey player: a tab with its forms, a network that loses and holds requests, and the fake
-// endpoint, the twin of exercises/shared/play-client.ts. The tests judge what it played against each
+// endpoint, the twin of exercises/shared/players/play-client.ts. The tests judge what it played against each
 // journey file; cmd/differential compares it with the TypeScript player on made-up journeys.
 
 // Fields is what a form sends: its text fields by name ({"subject": …} for the support form), as the

@@ -30,6 +30,8 @@ import type { Receipt, Ticket } from '../model/model.ts';
 import { canonical } from '../fakes/ticket-endpoint.ts';
 
 export { canonical, maxKeyLength } from '../fakes/ticket-endpoint.ts';
+// 04's two input rules, so 06 answers as 04's fake does: a key's length in code points, a blank subject.
+export { isBlank, keyLength } from '../fakes/ticket-endpoint.ts';
 
 export type Route = (request: Request) => Promise<Response>;
 // Where the two routes are served: POST /api/tickets and POST /webhooks.

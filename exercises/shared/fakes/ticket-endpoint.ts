@@ -18,7 +18,8 @@ export const maxKeyLength = 255;
 export const keyLength = (key: string): number => [...key].length;
 
 // Blank: nothing but white space. JavaScript's trim() is the rule (its white space and line terminators);
-// go/keystore/endpoint.go lists the same characters.
+// go/keystore/endpoint.go lists the same characters. 06's endpoints take both rules from here: TypeScript's
+// through contract.ts, Go's from keystore (KeyLength, IsBlank).
 export const isBlank = (text: string): boolean => text.trim() === '';
 
 const refuse = (status: number, reason: string): Reply => ({

@@ -1,7 +1,9 @@
 import { UniqueViolation } from '#shared/database/database.ts';
 import {
 	fingerprint,
+	isBlank,
 	json,
+	keyLength,
 	maxKeyLength,
 	problem,
 	readJson,
@@ -16,7 +18,7 @@ import { replay } from '#shared/model/replay.ts';
 // Why this Idempotency-Key can't be used, or null when it can.
 function keyProblem(key: string | null): string | null {
 	if (key === null || key === '') return 'the Idempotency-Key header is required';
-	if (key.length > maxKeyLength)
+	if (keyLength(key) > maxKeyLength)
 		return `the Idempotency-Key header is longer than ${maxKeyLength} characters`;
 	if (/[\u0000-\u001f\u007f]/.test(key)) return 'the Idempotency-Key header holds control characters';
 	return null;
@@ -24,7 +26,7 @@ function keyProblem(key: string | null): string | null {
 
 function subjectOf(body: unknown): string | null {
 	const subject = (body as { subject?: unknown } | null)?.subject;
-	return typeof subject === 'string' && subject.trim() !== '' ? subject : null;
+	return typeof subject === 'string' && !isBlank(subject) ? subject : null;
 }
 
 // A saved answer, sent again exactly as it was first sent, and marked as a replay.
