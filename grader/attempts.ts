@@ -90,8 +90,6 @@ export const ownReads: { path: string; why: string; under?: true }[] = [
 		why: 'the C library counts CPUs here (os.availableParallelism)',
 		under: true
 	},
-	{ path: '/etc/localtime', why: "ICU looks for the time zone, for Date's local time (06's Date)" },
-	{ path: '/etc', why: 'ICU reads /etc as a link, looking for the time zone (only the folder itself)' },
 	{ path: '/etc/resolv.conf', why: "c-ares' setup when node's dns module loads (pg loads it, in 06)" },
 	{ path: '/etc/nsswitch.conf', why: "c-ares' setup, and the C library's name lookup" },
 	{ path: '/etc/netsvc.conf', why: "c-ares' setup" },
