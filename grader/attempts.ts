@@ -20,21 +20,12 @@ import { exercises } from '#shared/manifest.ts';
 import { root } from './paths.ts';
 import { socketInSandbox } from './postgres.ts';
 
+// The calls that name another process: signalling it, or tracing or reading it.
+const signals = new Set(['kill', 'tkill', 'tgkill', 'rt_sigqueueinfo', 'rt_tgsigqueueinfo', 'pidfd_open']);
+const otherProcess = new Set(['ptrace', 'process_vm_readv', 'process_vm_writev']);
+
 // The system calls strace records: %file names paths; the rest name processes or addresses.
-export const traced = [
-	'%file',
-	'connect',
-	'kill',
-	'tkill',
-	'tgkill',
-	'rt_sigqueueinfo',
-	'rt_tgsigqueueinfo',
-	'pidfd_open',
-	'ptrace',
-	'process_vm_readv',
-	'process_vm_writev',
-	'io_uring_setup'
-];
+export const traced = ['%file', 'connect', ...signals, ...otherProcess, 'io_uring_setup'];
 
 // Paths the sandbox gives a run (each one and everything under it), and folders above them it may name
 // themselves (not the rest of what is in them).
@@ -102,7 +93,7 @@ export const ownReads: { path: string; why: string; under?: true }[] = [
 const within = (path: string, under: string) =>
 	path === under || path.startsWith(under.endsWith('/') ? under : `${under}/`);
 
-export function allowed(view: RunView, path: string): boolean {
+function allowed(view: RunView, path: string): boolean {
 	if (view.hidden.some((hidden) => within(path, hidden))) return false;
 	if (view.given.some((given) => within(path, given))) return true;
 	if (ownReads.some((own) => (own.under ? within(path, own.path) : path === own.path))) return true;
@@ -157,8 +148,6 @@ export function parseLine(line: string): Call | null {
 	return { pid: Number(head[1]), name, args: resumed ? [] : args, result, resumed };
 }
 
-const signals = new Set(['kill', 'tkill', 'tgkill', 'rt_sigqueueinfo', 'rt_tgsigqueueinfo', 'pidfd_open']);
-const otherProcess = new Set(['ptrace', 'process_vm_readv', 'process_vm_writev']);
 const neverInARun = new Set(['mount', 'umount2', 'pivot_root', 'chroot', 'swapon', 'swapoff', 'acct']);
 const takesDirectory = /at2?$|^statx$|^open_tree$|^move_mount$|^fanotify_mark$|^name_to_handle_at$/;
 
@@ -174,10 +163,6 @@ export class AttemptWatch {
 	private pendingChdir = new Map<number, string>();
 
 	constructor(private view: RunView) {}
-
-	get started(): boolean {
-		return this.node !== null;
-	}
 
 	// Reads one line of the trace; returns the attempt when this line is the first.
 	line(text: string): string | null {
