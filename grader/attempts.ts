@@ -33,16 +33,33 @@ export const traced = ['%file', 'connect', ...signals, ...otherProcess, 'io_urin
 // checkout under the host's /tmp must not pass as the run's private /tmp.
 export type RunView = { given: string[]; folders: string[]; hidden: string[] };
 
+// What the compiled harness gives every run at /wb, read once per harness (it is fixed for a grading), and the
+// exercise folders in it, of which a run is given only its own.
+type HarnessView = { given: string[]; exerciseFolders: Set<string> };
+const harnessViews = new Map<string, HarnessView>();
+function harnessView(harness: string): HarnessView {
+	let view = harnessViews.get(harness);
+	if (!view) {
+		const folders = new Set(exercises().map((exercise) => exercise.folder));
+		const inExercises = readdirSync(posix.join(harness, 'exercises'));
+		const top = readdirSync(harness).filter((name) => name !== 'exercises');
+		view = {
+			given: [
+				...top.map((name) => `/wb/${name}`),
+				...inExercises.filter((name) => !folders.has(name)).map((name) => `/wb/exercises/${name}`)
+			],
+			exerciseFolders: new Set(inExercises.filter((name) => folders.has(name)))
+		};
+		harnessViews.set(harness, view);
+	}
+	return view;
+}
+
 // The sandbox's view, from the same facts sandbox.ts binds: /usr and its links, a private /tmp, the devices
 // bwrap makes, the process's own /proc entries, the compiled harness at /wb without the other exercises'
 // (empty) folders, and this run's own folder; PostgreSQL's socket folder for a run that has a database.
 export function runView(run: { harness: string; folder: string; socket: boolean }): RunView {
-	const others = new Set(exercises().map((exercise) => exercise.folder));
-	others.delete(run.folder);
-	const harness = readdirSync(run.harness).filter((name) => name !== 'exercises');
-	const harnessExercises = readdirSync(posix.join(run.harness, 'exercises')).filter(
-		(name) => !others.has(name)
-	);
+	const harness = harnessView(run.harness);
 	return {
 		given: [
 			...['/usr', '/bin', '/lib', '/lib64', '/tmp', '/proc/self', '/proc/thread-self'],
@@ -50,8 +67,8 @@ export function runView(run: { harness: string; folder: string; socket: boolean 
 				(d) => `/dev/${d}`
 			),
 			...['stdin', 'stdout', 'stderr'].map((d) => `/dev/${d}`),
-			...harness.map((name) => `/wb/${name}`),
-			...harnessExercises.map((name) => `/wb/exercises/${name}`),
+			...harness.given,
+			...(harness.exerciseFolders.has(run.folder) ? [`/wb/exercises/${run.folder}`] : []),
 			...(run.socket ? [socketInSandbox] : [])
 		],
 		// Node's module loader stats the folders above a module it loads (it never lists them).
