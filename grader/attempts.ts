@@ -20,21 +20,12 @@ import { exercises } from '#shared/manifest.ts';
 import { root } from './paths.ts';
 import { socketInSandbox } from './postgres.ts';
 
+// The calls that name another process: signalling it, or tracing or reading it.
+const signals = new Set(['kill', 'tkill', 'tgkill', 'rt_sigqueueinfo', 'rt_tgsigqueueinfo', 'pidfd_open']);
+const otherProcess = new Set(['ptrace', 'process_vm_readv', 'process_vm_writev']);
+
 // The system calls strace records: %file names paths; the rest name processes or addresses.
-export const traced = [
-	'%file',
-	'connect',
-	'kill',
-	'tkill',
-	'tgkill',
-	'rt_sigqueueinfo',
-	'rt_tgsigqueueinfo',
-	'pidfd_open',
-	'ptrace',
-	'process_vm_readv',
-	'process_vm_writev',
-	'io_uring_setup'
-];
+export const traced = ['%file', 'connect', ...signals, ...otherProcess, 'io_uring_setup'];
 
 // Paths the sandbox gives a run (each one and everything under it), and folders above them it may name
 // themselves (not the rest of what is in them).
@@ -42,16 +33,33 @@ export const traced = [
 // checkout under the host's /tmp must not pass as the run's private /tmp.
 export type RunView = { given: string[]; folders: string[]; hidden: string[] };
 
+// What the compiled harness gives every run at /wb, read once per harness (it is fixed for a grading), and the
+// exercise folders in it, of which a run is given only its own.
+type HarnessView = { given: string[]; exerciseFolders: Set<string> };
+const harnessViews = new Map<string, HarnessView>();
+function harnessView(harness: string): HarnessView {
+	let view = harnessViews.get(harness);
+	if (!view) {
+		const folders = new Set(exercises().map((exercise) => exercise.folder));
+		const inExercises = readdirSync(posix.join(harness, 'exercises'));
+		const top = readdirSync(harness).filter((name) => name !== 'exercises');
+		view = {
+			given: [
+				...top.map((name) => `/wb/${name}`),
+				...inExercises.filter((name) => !folders.has(name)).map((name) => `/wb/exercises/${name}`)
+			],
+			exerciseFolders: new Set(inExercises.filter((name) => folders.has(name)))
+		};
+		harnessViews.set(harness, view);
+	}
+	return view;
+}
+
 // The sandbox's view, from the same facts sandbox.ts binds: /usr and its links, a private /tmp, the devices
 // bwrap makes, the process's own /proc entries, the compiled harness at /wb without the other exercises'
 // (empty) folders, and this run's own folder; PostgreSQL's socket folder for a run that has a database.
 export function runView(run: { harness: string; folder: string; socket: boolean }): RunView {
-	const others = new Set(exercises().map((exercise) => exercise.folder));
-	others.delete(run.folder);
-	const harness = readdirSync(run.harness).filter((name) => name !== 'exercises');
-	const harnessExercises = readdirSync(posix.join(run.harness, 'exercises')).filter(
-		(name) => !others.has(name)
-	);
+	const harness = harnessView(run.harness);
 	return {
 		given: [
 			...['/usr', '/bin', '/lib', '/lib64', '/tmp', '/proc/self', '/proc/thread-self'],
@@ -59,8 +67,8 @@ export function runView(run: { harness: string; folder: string; socket: boolean 
 				(d) => `/dev/${d}`
 			),
 			...['stdin', 'stdout', 'stderr'].map((d) => `/dev/${d}`),
-			...harness.map((name) => `/wb/${name}`),
-			...harnessExercises.map((name) => `/wb/exercises/${name}`),
+			...harness.given,
+			...(harness.exerciseFolders.has(run.folder) ? [`/wb/exercises/${run.folder}`] : []),
 			...(run.socket ? [socketInSandbox] : [])
 		],
 		// Node's module loader stats the folders above a module it loads (it never lists them).
@@ -90,8 +98,6 @@ export const ownReads: { path: string; why: string; under?: true }[] = [
 		why: 'the C library counts CPUs here (os.availableParallelism)',
 		under: true
 	},
-	{ path: '/etc/localtime', why: "ICU looks for the time zone, for Date's local time (06's Date)" },
-	{ path: '/etc', why: 'ICU reads /etc as a link, looking for the time zone (only the folder itself)' },
 	{ path: '/etc/resolv.conf', why: "c-ares' setup when node's dns module loads (pg loads it, in 06)" },
 	{ path: '/etc/nsswitch.conf', why: "c-ares' setup, and the C library's name lookup" },
 	{ path: '/etc/netsvc.conf', why: "c-ares' setup" },
@@ -104,7 +110,7 @@ export const ownReads: { path: string; why: string; under?: true }[] = [
 const within = (path: string, under: string) =>
 	path === under || path.startsWith(under.endsWith('/') ? under : `${under}/`);
 
-export function allowed(view: RunView, path: string): boolean {
+function allowed(view: RunView, path: string): boolean {
 	if (view.hidden.some((hidden) => within(path, hidden))) return false;
 	if (view.given.some((given) => within(path, given))) return true;
 	if (ownReads.some((own) => (own.under ? within(path, own.path) : path === own.path))) return true;
@@ -159,8 +165,6 @@ export function parseLine(line: string): Call | null {
 	return { pid: Number(head[1]), name, args: resumed ? [] : args, result, resumed };
 }
 
-const signals = new Set(['kill', 'tkill', 'tgkill', 'rt_sigqueueinfo', 'rt_tgsigqueueinfo', 'pidfd_open']);
-const otherProcess = new Set(['ptrace', 'process_vm_readv', 'process_vm_writev']);
 const neverInARun = new Set(['mount', 'umount2', 'pivot_root', 'chroot', 'swapon', 'swapoff', 'acct']);
 const takesDirectory = /at2?$|^statx$|^open_tree$|^move_mount$|^fanotify_mark$|^name_to_handle_at$/;
 
@@ -176,10 +180,6 @@ export class AttemptWatch {
 	private pendingChdir = new Map<number, string>();
 
 	constructor(private view: RunView) {}
-
-	get started(): boolean {
-		return this.node !== null;
-	}
 
 	// Reads one line of the trace; returns the attempt when this line is the first.
 	line(text: string): string | null {

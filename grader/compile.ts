@@ -62,9 +62,6 @@ const absent = (name) => () => { throw new Error(name + ' is not available while
 export const describe = absent('describe');
 export const it = absent('it');
 export const expect = absent('expect');
-export const inject = absent('inject');
-export const beforeAll = absent('beforeAll');
-export const afterAll = absent('afterAll');
 `;
 
 export type Harness = {

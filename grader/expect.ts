@@ -13,7 +13,7 @@ import type { Exercise } from '#shared/manifest.ts';
 import type { Code, Observers, RunContext } from './observe/observer.ts';
 import { root } from './paths.ts';
 import type { GradingPostgres } from './postgres.ts';
-import { casesOf, loadProbe, observeFile, usesPostgres, type Check, type ProbeSettings } from './probe.ts';
+import { casesOf, loadProbe, observeFile, type Check, type ProbeSettings } from './probe.ts';
 
 export type PlannedCheck = Check & { cases: unknown[]; expected: unknown[]; free: boolean };
 // postgres: each run of this exercise gets a PostgreSQL database of its own (grader/postgres.ts).
@@ -50,10 +50,10 @@ export async function planExercise(
 	frozen?: Frozen,
 	databases?: GradingPostgres
 ): Promise<Planned> {
-	const probe = await loadProbe(exercise);
-	if (!probe) return { exercise, checks: null, postgres: false };
-	const postgres = await usesPostgres(exercise);
-	const checks = probe(settings);
+	const loaded = await loadProbe(exercise);
+	if (!loaded) return { exercise, checks: null, postgres: false };
+	const postgres = loaded.usesPostgres;
+	const checks = loaded.probe(settings);
 	const observers = ((await import(pathToFileURL(observeFile(exercise)).href)) as { observers: Observers })
 		.observers;
 	for (const check of checks)

@@ -48,7 +48,7 @@ describe('GradingPostgres', () => {
 		const run = await databases.runDatabase();
 		await run.drop();
 		await databases.stop();
-		expect(existsSync(dirname(run.socketFolder))).toBe(false);
+		expect(existsSync(dirname(run.job.host))).toBe(false);
 		await databases.stop();
 	});
 });

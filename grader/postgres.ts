@@ -17,8 +17,9 @@ import pg from 'pg';
 import { startPostgres, type PostgresServer } from '#shared/postgres/server.ts';
 import type { RunPostgres } from './observe/observer.ts';
 
-// What a run is told (RunPostgres): where the socket is (inside the sandbox, the folder is at socketInSandbox).
-export type RunDatabase = { job: RunPostgres; socketFolder: string; drop: () => Promise<void> };
+// What a run is told (RunPostgres): job.host is the server's socket folder (inside the sandbox, it is bound at
+// socketInSandbox).
+export type RunDatabase = { job: RunPostgres; drop: () => Promise<void> };
 
 // Where a run's sandbox sees the server's socket folder (read-only).
 export const socketInSandbox = '/run/postgresql';
@@ -83,7 +84,6 @@ export class GradingPostgres {
 		const server = await this.server!;
 		return {
 			job: { host: server.socketFolder!, port: server.port, user: name, password, database: name },
-			socketFolder: server.socketFolder!,
 			drop: () =>
 				this.admin(async (client) => {
 					// FORCE ends the run's connections first (a run killed mid-query leaves some behind).

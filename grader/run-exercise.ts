@@ -202,7 +202,7 @@ export async function runExercise(
 	let database: RunDatabase | null = null;
 	try {
 		if (databases) database = await databases.runDatabase();
-		return await runIn(sandbox, harness, exercise, files, checks, limits, database);
+		return await runIn(sandbox, sandboxed, harness, exercise, files, checks, limits, database);
 	} finally {
 		await database?.drop();
 	}
@@ -210,6 +210,7 @@ export async function runExercise(
 
 async function runIn(
 	sandbox: Sandbox,
+	sandboxed: boolean,
 	harness: Awaited<ReturnType<typeof compiledHarness>>,
 	exercise: Exercise,
 	files: Map<string, string>,
@@ -217,7 +218,6 @@ async function runIn(
 	limits: SandboxLimits,
 	database: RunDatabase | null
 ): Promise<ExerciseRun> {
-	const sandboxed = sandbox.bwrap !== null;
 	// Inside the sandbox the server's socket folder is bound at socketInSandbox; without one, it is where it is.
 	const postgres = database
 		? { ...database.job, host: sandboxed ? socketInSandbox : database.job.host }
@@ -239,7 +239,7 @@ async function runIn(
 				harness: harness.dir,
 				view: view.dir,
 				folder: exercise.folder,
-				socketFolder: database?.socketFolder ?? null
+				socketFolder: database?.job.host ?? null
 			},
 			limits
 		);

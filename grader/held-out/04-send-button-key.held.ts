@@ -7,20 +7,16 @@ import { journeyOf, moves } from '#shared/players/explore-client.ts';
 import { judgeJourney } from '#shared/players/judge-client.ts';
 import type { Played } from '#shared/players/play-client.ts';
 import type { FormState } from '#shared/model/send-button.ts';
-import { NotWrittenYet } from '#shared/todo.ts';
-import type { SaidError } from '../observe/observer.ts';
+import { revivedError, type SaidError } from '../observe/observer.ts';
 import type { StorageCase } from '../observe/04-send-button-key.observe.ts';
 import { canonical, heldOut, said, type Check, type Probe } from '../probe.ts';
 
 type Seen = Omit<Played, 'threw'> & { threw: { step: number; error: SaidError } | null };
 
-// The error the sandbox reported, as the judge expects it: a stub's NotWrittenYet keeps its own words.
+// The error the sandbox reported, as the judge expects it.
 function revived(seen: Seen): Played {
 	if (!seen.threw) return seen as Played;
-	const { name, message } = seen.threw.error;
-	const error =
-		name === 'NotWrittenYet' ? new NotWrittenYet(message) : Object.assign(new Error(message), { name });
-	return { ...seen, threw: { step: seen.threw.step, error } };
+	return { ...seen, threw: { step: seen.threw.step, error: revivedError(seen.threw.error) } };
 }
 
 // The made-up journey with every step's expectation filled in from what the reference did.

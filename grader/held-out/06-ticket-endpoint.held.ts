@@ -9,24 +9,17 @@ import { endpointSchedules, type EndpointSchedule, type Step } from '#shared/end
 import { handlerSchedules, type HandlerSchedule } from '#shared/loaders/handler-schedules.ts';
 import type { Outcome } from '#shared/model/model.ts';
 import { describeDelivery, judgeHandler } from '#shared/players/play-handler.ts';
-import { NotWrittenYet } from '#shared/todo.ts';
 import { saidReceipt, saidTicket } from '#shared/words/words.ts';
-import type { SaidError } from '../observe/observer.ts';
+import { revivedError, type SaidError } from '../observe/observer.ts';
 import { heldOut, type Check, type Probe } from '../probe.ts';
 
 export const usesPostgres = true;
 
-// The error a route threw, as the judges expect it: a NotWrittenYet names the function to write.
-function asError({ name, message }: SaidError): Error {
-	const error = name === 'NotWrittenYet' ? new NotWrittenYet(message) : new Error(message);
-	if (name !== 'NotWrittenYet') error.name = name;
-	return error;
-}
 type SaidThrown = { path: string; request: number | null; error: SaidError };
 type ObservedEndpoint = Omit<PlayedEndpoint, 'thrown'> & { thrown: SaidThrown[] };
 const played = (observed: ObservedEndpoint): PlayedEndpoint => ({
 	...observed,
-	thrown: observed.thrown.map((thrown) => ({ ...thrown, error: asError(thrown.error) }))
+	thrown: observed.thrown.map((thrown) => ({ ...thrown, error: revivedError(thrown.error) }))
 });
 
 type EndpointCase = { schedule: EndpointSchedule; remember: PlayedEndpoint['remember'] };

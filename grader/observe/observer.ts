@@ -10,6 +10,8 @@
 // rows, traces. It never judges. The grader runs the same observer on the reference solution, outside the
 // sandbox, and compares (grader/held-out/<folder>.held.ts says how). Nothing here is secret: the sandbox holds
 // only this folder of the grader, never the held-out files, the reference or the expectations.
+import { NotWrittenYet } from '#shared/todo.ts';
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Code = Record<string, any>;
 // What a run has besides its inputs: for an exercise that uses PostgreSQL, where its own database is (a
@@ -24,4 +26,9 @@ export type SaidError = { name: string; message: string };
 export function saidError(error: unknown): SaidError {
 	if (error instanceof Error) return { name: String(error.name), message: String(error.message) };
 	return { name: 'thrown', message: String(error) };
+}
+// The error again, outside the sandbox, as the judges expect it: a stub's NotWrittenYet keeps its own words.
+export function revivedError({ name, message }: SaidError): Error {
+	if (name === 'NotWrittenYet') return new NotWrittenYet(message);
+	return Object.assign(new Error(message), { name });
 }
