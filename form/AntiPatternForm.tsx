@@ -1,7 +1,7 @@
 // The anti-pattern, on purpose: a fresh key for every press of Send, and nothing kept across a reload. After a
 // lost answer, Try again looks like a new request to the endpoint, and makes a second ticket.
 import { useState, type FormEvent } from 'react';
-import type { FormState } from '#shared/model/send-button.ts';
+import type { FormState } from '#harness/client/model.ts';
 import { post } from './NewTicketForm.tsx';
 import { statusWords } from './words.ts';
 

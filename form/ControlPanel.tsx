@@ -1,7 +1,7 @@
 // The network beside the form: what happens to the next requests, what each request met on the way, what
 // reached the endpoint, and the tickets it holds. It reads the page server's /network/state twice a second.
 import { useEffect, useState } from 'react';
-import type { Ticket } from '#shared/model/model.ts';
+import type { Ticket } from '#harness/core/model.ts';
 import type { Received } from './server/backend.ts';
 import type { Exchange, Fate } from './server/network.ts';
 

@@ -1,7 +1,7 @@
 // The support form of the lesson's section 05, built on your submissions() and afterAnswer() with the tab's
 // sessionStorage: one key per request you mean to send, kept (with its body) until a definite answer comes back.
 import { useState, type FormEvent } from 'react';
-import { isLocked, type Answer, type TicketBody } from '#shared/model/send-button.ts';
+import { isLocked, type Answer, type TicketBody } from '#harness/client/model.ts';
 import type { KeyStore } from './pick.ts';
 import { statusWords, type Shown } from './words.ts';
 

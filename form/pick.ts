@@ -1,6 +1,6 @@
 // In the browser: the learner's key store once both functions are written, the solution's until then.
-import type { KeyStoreCode } from '#shared/players/play-client.ts';
-import { MemoryStorage } from '#shared/fakes/memory-storage.ts';
+import type { KeyStoreCode } from '#harness/client/play.ts';
+import { MemoryStorage } from '#harness/client/memory-storage.ts';
 
 export type KeyStore = KeyStoreCode & { label: string };
 

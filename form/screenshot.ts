@@ -2,7 +2,7 @@
 //
 //   npx tsx form/screenshot.ts
 import { fileURLToPath } from 'node:url';
-import { launchChromium } from '../scripts/system/browser.ts';
+import { launchChromium } from '../lib/browser.ts';
 import { expectShows, next, press, type } from './journeys/tab.ts';
 import { startStack } from './server/stack.ts';
 

@@ -1,5 +1,5 @@
 // What the form says for each of its states, in the words the lesson uses. The journeys look for these.
-import type { FormState } from '#shared/model/send-button.ts';
+import type { FormState } from '#harness/client/model.ts';
 
 // What the page shows: one of the form's states, or the code under it having thrown.
 export type Shown = FormState | { kind: 'threw'; message: string };

@@ -16,7 +16,7 @@
 // strace prints every string in hex (-xx), so a learner's path can never break a line's parsing.
 import { readdirSync } from 'node:fs';
 import { posix } from 'node:path';
-import { exercises } from '#shared/manifest.ts';
+import { exercises } from '#harness/core/manifest.ts';
 import { root } from './paths.ts';
 import { socketInSandbox } from './postgres.ts';
 

@@ -1,6 +1,6 @@
 // TypeScript to JavaScript for the sandbox, done outside it, so a run starts plain node and nothing else.
 //
-//   const harness = await compiledHarness({ sandboxed: true });   // once per grading: exercises/shared, observe
+//   const harness = await compiledHarness({ sandboxed: true });   // once per grading: harness, observe
 //   const js = await compileFile(source, 'exercises/01-first-handler/handler.ts');   // { js } or { error }
 //
 // esbuild only parses and prints here; it never runs the code, and it reads no file but the source it is
@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { exercises } from '#shared/manifest.ts';
+import { exercises } from '#harness/core/manifest.ts';
 import { root } from './paths.ts';
 
 const keepImports: Plugin = {
@@ -116,11 +116,11 @@ export function compiledHarness(options: { sandboxed: boolean }): Promise<Harnes
 async function makeHarness(sandboxed: boolean): Promise<Harness> {
 	const dir = mkdtempSync(join(tmpdir(), 'grade-harness-'));
 	process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-	const imports = { '#shared/*': './exercises/shared/*', '#grader-vitest': './vitest.js' };
+	const imports = { '#harness/*': './harness/*', '#grader-vitest': './vitest.js' };
 	writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', imports }));
 	writeFileSync(join(dir, 'vitest.js'), vitestStub);
 	writeFileSync(join(dir, 'job.json'), '');
-	await compileFolder(join(root, 'exercises', 'shared'), join(dir, 'exercises', 'shared'), () => false);
+	await compileFolder(join(root, 'harness'), join(dir, 'harness'), () => false);
 	await compileFolder(join(root, 'grader', 'observe'), join(dir, 'observe'), () => false);
 	writeFileSync(
 		join(dir, 'exercises', 'manifest.json'),
@@ -162,7 +162,7 @@ function importedBy(dir: string, file: string): string[] {
 		const text = readFileSync(join(dir, path), 'utf8');
 		// Static imports, and dynamic ones (a module loaded on first use is frozen like the rest).
 		for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
-			if (spec!.startsWith('#shared/')) visit(`exercises/shared/${spec!.slice('#shared/'.length)}`);
+			if (spec!.startsWith('#harness/')) visit(`harness/${spec!.slice('#harness/'.length)}`);
 			else if (spec!.startsWith('.')) visit(posix.normalize(posix.join(posix.dirname(path), spec!)));
 		}
 	};

@@ -9,7 +9,7 @@
 // would be wrong. A check the untouched stubs pass is free (worth nothing), computed here the same way.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Exercise } from '#shared/manifest.ts';
+import type { Exercise } from '#harness/core/manifest.ts';
 import type { Code, Observers, RunContext } from './observe/observer.ts';
 import { root } from './paths.ts';
 import type { GradingPostgres } from './postgres.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readGoTestJson } from '../scripts/go-test.ts';
+import { readGoTestJson } from '../lib/go-test.ts';
 import { countSchedules, goReference, referenceLine } from './go-reference.ts';
 
 const event = (Action: string, Test: string, Output?: string) =>

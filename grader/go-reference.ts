@@ -1,8 +1,8 @@
 // The Go reference line: the Go solutions play the same schedules; the class report says how many passed.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { goTest, goVersion, type GoReport } from '../scripts/go-test.ts';
-import { scheduleFiles } from '../scripts/parity.ts';
+import { goTest, goVersion, type GoReport } from '../lib/go-test.ts';
+import { scheduleFiles } from '../lib/schedule-files.ts';
 import { root } from './paths.ts';
 
 export type GoCount = { passed: number; total: number; subtests: number; failed: string[]; unplayed: number };

@@ -2,7 +2,7 @@
 // judged outside the sandbox; each learner's grade is handed on (onGraded) as soon as that learner is done.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { exercises as manifestExercises, type Exercise } from '#shared/manifest.ts';
+import { exercises as manifestExercises, type Exercise } from '#harness/core/manifest.ts';
 import { removeCompiledHarness } from './compile.ts';
 import { planExercises, type Frozen, type Planned } from './expect.ts';
 import { commonFolder, learnerNames } from './names.ts';

@@ -9,7 +9,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { exercises } from '#shared/manifest.ts';
+import { exercises } from '#harness/core/manifest.ts';
 import { planExercises, frozen } from './expect.ts';
 import { GradingPostgres } from './postgres.ts';
 import { defaults } from './grade.ts';
@@ -21,7 +21,8 @@ const copied = [
 	'tsconfig.json',
 	'exercises',
 	'schedules',
-	'scripts',
+	'harness',
+	'lib',
 	'grader'
 ];
 // Never in the package: the reference, the grader's own samples and tests, and what a checkout leaves around.

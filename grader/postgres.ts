@@ -14,7 +14,7 @@
 // The role may not log in as anyone else, make roles or databases, and has a connection limit.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startPostgres, type PostgresServer } from '#shared/postgres/server.ts';
+import { startPostgres, type PostgresServer } from '#harness/postgres/server.ts';
 import type { RunPostgres } from './observe/observer.ts';
 
 // What a run is told (RunPostgres): job.host is the server's socket folder (inside the sandbox, it is bound at

@@ -1,7 +1,7 @@
 // The checks are data made from the seed: the same seed makes the same inputs (a grade can be replayed), another
 // seed makes other held-out inputs, and the given checks never depend on it.
 import { describe, expect, it } from 'vitest';
-import { exercises } from '#shared/manifest.ts';
+import { exercises } from '#harness/core/manifest.ts';
 import { casesOf, loadProbe, type Check } from './probe.ts';
 
 const settings = (seed: number) => ({ seed, checks: 2, runs: 10 });

@@ -1,7 +1,7 @@
 // One exercise of one submission: a fresh view, one sandboxed run of its observers, and the verdicts, made
 // here, outside the sandbox, from what came back. Nothing the run printed decides a point; only observations
 // of what the learner's code returned, judged against the expectations computed before (expect.ts).
-import type { Exercise } from '#shared/manifest.ts';
+import type { Exercise } from '#harness/core/manifest.ts';
 import type { GradingPostgres, RunDatabase } from './postgres.ts';
 import { socketInSandbox } from './postgres.ts';
 import type { PlannedCheck } from './expect.ts';

@@ -28,7 +28,7 @@ const canary = `grader-secret-${process.pid}-canary`;
 // Files a submission must not be able to change, hashed before and after.
 const guarded = [
 	'solutions/01-first-handler/handler.ts',
-	'exercises/shared/model/model.ts',
+	'harness/core/model.ts',
 	'node_modules/fast-check/package.json',
 	'node_modules/@vitest/runner/package.json',
 	'grader/held-out/01-first-handler.held.ts'

@@ -16,7 +16,7 @@ import {
 	writeFileSync
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { exercises } from '#shared/manifest.ts';
+import { exercises } from '#harness/core/manifest.ts';
 import { root } from './paths.ts';
 
 export type Kind = 'honest' | 'reference' | 'verdicts' | 'leak' | 'class' | 'unpacking' | 'names';

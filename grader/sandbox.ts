@@ -7,7 +7,7 @@
 //
 // `view` is a private folder the grader made for this run (see tree.ts): the exercise's files with the
 // learner's on top, and job.json, the inputs. Inside, the process sees only read-only binds of what a run needs:
-// /usr (node), the workbook's package.json, node_modules, exercises/shared, schedules and grader/observe, with
+// /usr (node), the workbook's package.json, node_modules, harness, schedules and grader/observe, with
 // the view at /wb (and, for a run with a database, the PostgreSQL socket's folder at /run/postgresql). No solutions/, no held-out files, no grader, no other learner, no checkout, no host /tmp.
 // Namespaces: all of them (--unshare-all: no network, its own PID namespace, so every child it starts dies
 // with it), an unprivileged uid with no capabilities, a fresh session (--new-session), a private /tmp, and
@@ -33,7 +33,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { needProgram } from '../scripts/system/packages.ts';
+import { needProgram } from '../lib/packages.ts';
 import { AttemptWatch, runView, traced } from './attempts.ts';
 import { root } from './paths.ts';
 import { socketInSandbox } from './postgres.ts';

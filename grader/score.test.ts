@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exercise } from '#shared/manifest.ts';
+import type { Exercise } from '#harness/core/manifest.ts';
 import { scoreExercise, total, type Verdict } from './score.ts';
 
 const exercise: Exercise = { id: '09', folder: '09-x', title: 'X', learnerFiles: ['x.ts'], weight: 1 };

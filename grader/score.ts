@@ -1,5 +1,5 @@
 // The one scoring function: every output (table, results.json, CSV) reads its numbers from here.
-import type { Exercise } from '#shared/manifest.ts';
+import type { Exercise } from '#harness/core/manifest.ts';
 
 export type Status = 'passed' | 'failed' | 'not executed';
 export type Verdict = {

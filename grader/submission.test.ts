@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exercises } from '#shared/manifest.ts';
+import { exercises } from '#harness/core/manifest.ts';
 import { root } from './paths.ts';
 import { learnerNames } from './names.ts';
 import { maxLearnerFile, readSubmission } from './submission.ts';

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Exercise } from '#shared/manifest.ts';
+import type { Exercise } from '#harness/core/manifest.ts';
 import { root } from './paths.ts';
 import { lookAt, takeFile } from './unpack.ts';
 

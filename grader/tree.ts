@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Exercise } from '#shared/manifest.ts';
+import type { Exercise } from '#harness/core/manifest.ts';
 import { compileFile, type Harness } from './compile.ts';
 import type { RunPostgres } from './observe/observer.ts';
 import { root } from './paths.ts';
@@ -70,7 +70,7 @@ export async function makeView(
 		for (const inside of [
 			'package.json',
 			'vitest.js',
-			'exercises/shared',
+			'harness',
 			'exercises/manifest.json',
 			'observe',
 			'node_modules',

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playAgainst } from '../scripts/redirect.ts';
-import { launchChromium } from '../scripts/system/browser.ts';
+import { playAgainst } from '../lib/redirect.ts';
+import { launchChromium } from '../lib/browser.ts';
 import { startPlayground, type Playground } from './server.ts';
 
 const repo = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 // The learner's files exactly as the workbook ships them: every one a stub.
-const shipped = repo('scripts/learner/shipped');
+const shipped = repo('learner/shipped');
 const wrong = (name: string) => repo(`solutions/wrong/${name}`);
 
 // Each test waits on a browser and a Vite server: generous, for a machine shared with other work.

@@ -1,11 +1,11 @@
 // Takes the README's pictures of the playground: npx tsx playground/screenshots.ts
 // The page serves the learner's files as shipped (stubs, so the solution is shown), in Debian's chromium.
 import { fileURLToPath } from 'node:url';
-import { playAgainst } from '../scripts/redirect.ts';
-import { launchChromium } from '../scripts/system/browser.ts';
+import { playAgainst } from '../lib/redirect.ts';
+import { launchChromium } from '../lib/browser.ts';
 import { startPlayground } from './server.ts';
 
-const shipped = fileURLToPath(new URL('../scripts/learner/shipped/', import.meta.url));
+const shipped = fileURLToPath(new URL('../learner/shipped/', import.meta.url));
 const picture = (name: string) => fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url));
 
 const playground = await startPlayground({ port: 0, plugins: [playAgainst(shipped)] });

@@ -5,7 +5,7 @@
 //   await server.close();
 //
 // The page imports exercises/ and solutions/ by their paths, as the tests do; `plugins` can put
-// playAgainst(folder) (scripts/redirect.ts) in front, to show another copy of the learner's files (the
+// playAgainst(folder) (lib/redirect.ts) in front, to show another copy of the learner's files (the
 // browser tests plant a wrong handler that way). Two harness imports can't run in a browser, so they are
 // swapped for small stand-ins (src/shims/): 'vitest' (play-handler.ts registers tests with it; the page
 // never calls that part) and node:fs, node:path and node:url, which schedules.ts reads the schedules with.
@@ -17,11 +17,11 @@ import { createServer, type Plugin, type ViteDevServer } from 'vite';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const shim = (name: string) => fileURLToPath(new URL(`./src/shims/${name}.ts`, import.meta.url));
-// The ajv helpers the compiled validators import, read from the file (scripts/validators.ts writes it), so a
+// The ajv helpers the compiled validators import, read from the file (tools/validators.ts writes it), so a
 // schema that needs another helper needs no change here.
 const validatorHelpers = () =>
 	[
-		...readFileSync(`${root}exercises/shared/loaders/validators/compiled.js`, 'utf8').matchAll(
+		...readFileSync(`${root}harness/core/validators/compiled.js`, 'utf8').matchAll(
 			/from '(ajv\/dist\/runtime\/[\w-]+\.js)'/g
 		)
 	].map((match) => match[1]!);

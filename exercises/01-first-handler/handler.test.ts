@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Webhook } from '#shared/model/model.ts';
-import { heading } from '#shared/manifest.ts';
-import { playHandlerSchedules, snapshotIsACopy } from '#shared/players/play-handler.ts';
+import type { Webhook } from '#harness/core/model.ts';
+import { heading } from '#harness/core/manifest.ts';
+import { playHandlerSchedules, snapshotIsACopy } from '#harness/handler/play.ts';
 import { TicketHandler } from './handler.ts';
 
 describe(heading('01'), () => {

@@ -1,5 +1,5 @@
-import { todo } from '#shared/todo.ts';
-import type { Database, Fault, Outcome, Webhook } from '#shared/model/model.ts';
+import { todo } from '#harness/core/todo.ts';
+import type { Database, Fault, Outcome, Webhook } from '#harness/core/model.ts';
 
 // The first handler: every delivery makes a ticket. Right for as long as every delivery is a new request.
 export class TicketHandler {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Receipt, Webhook } from '#shared/model/model.ts';
-import { heading } from '#shared/manifest.ts';
-import { playHandlerSchedules, snapshotIsACopy } from '#shared/players/play-handler.ts';
+import type { Receipt, Webhook } from '#harness/core/model.ts';
+import { heading } from '#harness/core/manifest.ts';
+import { playHandlerSchedules, snapshotIsACopy } from '#harness/handler/play.ts';
 import { ReceiptHandler, replay, sameEvent } from './handler.ts';
 
 const evt42: Webhook = { tenant: 'acme', source: 'helpdesk', eventId: 'evt-42', subject: 'Cannot sign in' };

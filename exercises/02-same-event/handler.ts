@@ -1,5 +1,5 @@
-import { todo } from '#shared/todo.ts';
-import type { Database, Fault, Outcome, Receipt, Webhook } from '#shared/model/model.ts';
+import { todo } from '#harness/core/todo.ts';
+import type { Database, Fault, Outcome, Receipt, Webhook } from '#harness/core/model.ts';
 
 // The same event: same tenant, same source, same event id.
 export function sameEvent(a: Webhook, b: Webhook): boolean {

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { heading } from '#shared/manifest.ts';
-import { ScheduleMismatch } from '#shared/players/play-handler.ts';
-import { playHandlerSchedulesOneAtATime, playRaceSchedules } from '#shared/players/play-race.ts';
-import {
-	checkRaceProperty,
-	exploreSameEvent,
-	tellPropertyFailure,
-	tellRun
-} from '#shared/players/race-checks.ts';
-import type { Explored } from '#shared/database/scheduler.ts';
-import type { Outcome } from '#shared/model/model.ts';
+import { heading } from '#harness/core/manifest.ts';
+import { ScheduleMismatch } from '#harness/handler/play.ts';
+import { playHandlerSchedulesOneAtATime, playRaceSchedules } from '#harness/race/play.ts';
+import { checkRaceProperty, exploreSameEvent, tellPropertyFailure, tellRun } from '#harness/race/explore.ts';
+import type { Explored } from '#harness/scheduler/scheduler.ts';
+import type { Outcome } from '#harness/core/model.ts';
 import { handleAtomically } from './atomic.ts';
 
 function noFailure(explored: Explored<Outcome>, what: string): void {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { heading } from '#shared/manifest.ts';
-import { ScheduleMismatch } from '#shared/players/play-handler.ts';
-import { playRace } from '#shared/players/play-race.ts';
-import { tellRun } from '#shared/players/race-checks.ts';
-import { judgePrediction } from '#shared/players/race-prediction.ts';
-import { raceSchedules } from '#shared/loaders/race-schedules.ts';
+import { heading } from '#harness/core/manifest.ts';
+import { ScheduleMismatch } from '#harness/handler/play.ts';
+import { playRace } from '#harness/race/play.ts';
+import { tellRun } from '#harness/race/explore.ts';
+import { judgePrediction } from '#harness/race/prediction.ts';
+import { raceSchedules } from '#harness/race/schedules.ts';
 import { prediction } from './prediction.ts';
 import { handleSeparately } from './separate.ts';
 

@@ -1,4 +1,4 @@
-import type { Prediction } from '#shared/players/race-prediction.ts';
+import type { Prediction } from '#harness/race/prediction.ts';
 
 // Guess before you run anything. Two workers get acme/helpdesk/evt-42 at the same moment and run
 // separate.ts, one database operation each in turn: A looks for a receipt, B looks for a receipt,

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { heading } from '#shared/manifest.ts';
-import { playHandlerSchedulesOneAtATime, playRaceSchedules } from '#shared/players/play-race.ts';
+import { heading } from '#harness/core/manifest.ts';
+import { playHandlerSchedulesOneAtATime, playRaceSchedules } from '#harness/race/play.ts';
 import {
 	checkRaceProperty,
 	exploreSameEvent,
 	sameEventSetUp,
 	tellPropertyFailure,
 	tellRun
-} from '#shared/players/race-checks.ts';
-import { exploreAll } from '#shared/database/scheduler.ts';
-import type { RaceHandler } from '#shared/players/play-race.ts';
+} from '#harness/race/explore.ts';
+import { exploreAll } from '#harness/scheduler/scheduler.ts';
+import type { RaceHandler } from '#harness/race/play.ts';
 import { handleSeparately } from './separate.ts';
 
 // These pass as shipped: they pin what separate.ts does, bug included.

@@ -1,8 +1,8 @@
 // Given, not yours to change: the receipt check written as three steps, each committing on its own.
 // One delivery at a time it does everything the lesson asks. Two at once is another story: see README.md.
-import type { Connection } from '#shared/database/database.ts';
-import type { Outcome, Webhook } from '#shared/model/model.ts';
-import { replay } from '#shared/model/replay.ts';
+import type { Connection } from '#harness/database/database.ts';
+import type { Outcome, Webhook } from '#harness/core/model.ts';
+import { replay } from '#harness/core/replay.ts';
 
 export async function handleSeparately(db: Connection, event: Webhook): Promise<Outcome> {
 	// 1. Look for a receipt. This read commits on its own: it promises nothing about a moment from now.

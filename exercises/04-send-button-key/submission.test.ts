@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { exploreKeyStore } from '#shared/players/explore-client.ts';
-import { playClientJourneys } from '#shared/players/judge-client.ts';
-import { heading } from '#shared/manifest.ts';
-import { MemoryStorage } from '#shared/fakes/memory-storage.ts';
+import { exploreKeyStore } from '#harness/client/explore.ts';
+import { playClientJourneys } from '#harness/client/judge.ts';
+import { heading } from '#harness/core/manifest.ts';
+import { MemoryStorage } from '#harness/client/memory-storage.ts';
 import {
 	entryName,
 	type Answer,
 	type FormState,
 	type Submissions,
 	type TicketBody
-} from '#shared/model/send-button.ts';
+} from '#harness/client/model.ts';
 import { afterAnswer, submissions } from './submission.ts';
 
 const signIn: TicketBody = { subject: 'Cannot sign in' };

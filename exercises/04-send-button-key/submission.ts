@@ -1,5 +1,5 @@
-import type { Answer, FormState, KeyStore, Submissions } from '#shared/model/send-button.ts';
-import { todo } from '#shared/todo.ts';
+import type { Answer, FormState, KeyStore, Submissions } from '#harness/client/model.ts';
+import { todo } from '#harness/core/todo.ts';
 
 // One key per request the user means to send. An attempt whose outcome is unknown keeps its key and its
 // body, even across a reload of the tab, so trying again can't create a second ticket.

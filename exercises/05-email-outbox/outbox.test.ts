@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { heading } from '#shared/manifest.ts';
-import { assertOutboxProperty, propertyTime } from '#shared/players/outbox-property.ts';
-import type { Webhook } from '#shared/model/model.ts';
-import { ScheduleMismatch } from '#shared/players/play-handler.ts';
-import { OutboxWorld, playOutboxSchedules, type Sender } from '#shared/players/play-outbox.ts';
-import { exploreSameEvent, tellRun } from '#shared/players/race-checks.ts';
+import { heading } from '#harness/core/manifest.ts';
+import { assertOutboxProperty, propertyTime } from '#harness/outbox/property.ts';
+import type { Webhook } from '#harness/core/model.ts';
+import { ScheduleMismatch } from '#harness/handler/play.ts';
+import { OutboxWorld, playOutboxSchedules, type Sender } from '#harness/outbox/play.ts';
+import { exploreSameEvent, tellRun } from '#harness/race/explore.ts';
 import { emailKey, handleWithOutbox, relay } from './outbox.ts';
 
 const evt42: Webhook = { tenant: 'acme', source: 'helpdesk', eventId: 'evt-42', subject: 'Cannot sign in' };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderDown } from '#shared/fakes/mail-provider.ts';
-import { heading } from '#shared/manifest.ts';
-import type { Webhook } from '#shared/model/model.ts';
-import { assertOutboxProperty, propertyTime } from '#shared/players/outbox-property.ts';
-import { OutboxWorld, playOutboxSchedules, type Sender } from '#shared/players/play-outbox.ts';
+import { ProviderDown } from '#harness/outbox/mail-provider.ts';
+import { heading } from '#harness/core/manifest.ts';
+import type { Webhook } from '#harness/core/model.ts';
+import { assertOutboxProperty, propertyTime } from '#harness/outbox/property.ts';
+import { OutboxWorld, playOutboxSchedules, type Sender } from '#harness/outbox/play.ts';
 import { sendInside } from './send-inside.ts';
 
 const inside = (): Sender => ({ name: 'send-inside', handle: sendInside, relay: null });

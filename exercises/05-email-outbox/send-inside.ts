@@ -1,9 +1,9 @@
 // Given, not yours to change: the anti-pattern this exercise pins. The handler is exercise 03's fix, and it
 // sends the confirmation itself, inside its transaction, before the commit. Its tests pass: they show the damage.
-import { UniqueViolation, type Connection } from '#shared/database/database.ts';
-import type { Mail } from '#shared/fakes/mail-provider.ts';
-import type { Outcome, Webhook } from '#shared/model/model.ts';
-import { replay } from '#shared/model/replay.ts';
+import { UniqueViolation, type Connection } from '#harness/database/database.ts';
+import type { Mail } from '#harness/outbox/mail-provider.ts';
+import type { Outcome, Webhook } from '#harness/core/model.ts';
+import { replay } from '#harness/core/replay.ts';
 
 export async function sendInside(db: Connection, event: Webhook, mail: Mail): Promise<Outcome> {
 	await db.begin();

@@ -1,6 +1,10 @@
 import { describe } from 'vitest';
-import { playEndpointSchedules, playJourneysOverHttp, playWebhookSchedules } from '#shared/endpoint/tests.ts';
-import { heading } from '#shared/manifest.ts';
+import {
+	playEndpointSchedules,
+	playJourneysOverHttp,
+	playWebhookSchedules
+} from '#harness/endpoint/tests.ts';
+import { heading } from '#harness/core/manifest.ts';
 import { afterAnswer, submissions } from '../04-send-button-key/submission.ts';
 import { tickets, webhooks } from './endpoint.ts';
 

@@ -1,5 +1,5 @@
-import type { EndpointOptions, Route } from '#shared/endpoint/contract.ts';
-import { todo } from '#shared/todo.ts';
+import type { EndpointOptions, Route } from '#harness/endpoint/contract.ts';
+import { todo } from '#harness/core/todo.ts';
 
 // POST /api/tickets: a ticket and the saved answer for its Idempotency-Key commit together, so a retry with
 // the same key and body gets that answer back, byte for byte, and never a second ticket.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { heading } from '#shared/manifest.ts';
-import { playStatusSchedules } from '#shared/players/play-status.ts';
-import { ChangeHandler, type SetStatus } from '#shared/model/status-model.ts';
+import { heading } from '#harness/core/manifest.ts';
+import { playStatusSchedules } from '#harness/status/play.ts';
+import { ChangeHandler, type SetStatus } from '#harness/status/model.ts';
 import { addComment, setStatus } from './status.ts';
 
 const close = (changeId: string, decidedOn: number): SetStatus => ({

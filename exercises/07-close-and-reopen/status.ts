@@ -1,5 +1,5 @@
-import { todo } from '#shared/todo.ts';
-import type { AddComment, Answer, SetStatus, StatusStore } from '#shared/model/status-model.ts';
+import { todo } from '#harness/core/todo.ts';
+import type { AddComment, Answer, SetStatus, StatusStore } from '#harness/status/model.ts';
 
 // Sets the status with no receipt: setting it again changes nothing. A version keeps a late change out.
 export function setStatus(store: StatusStore, change: SetStatus): Answer {

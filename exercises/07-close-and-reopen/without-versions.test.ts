@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-import { heading } from '#shared/manifest.ts';
-import { playStatusSchedules } from '#shared/players/play-status.ts';
+import { heading } from '#harness/core/manifest.ts';
+import { playStatusSchedules } from '#harness/status/play.ts';
 import { asItArrives, receiptsOnly } from './without-versions.ts';
 
 // The given code's tests pass from the start: they pin what it does, the late close included.

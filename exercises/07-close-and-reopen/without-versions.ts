@@ -7,7 +7,7 @@ import {
 	type Rules,
 	type SetStatus,
 	type StatusStore
-} from '#shared/model/status-model.ts';
+} from '#harness/status/model.ts';
 
 // Setting a status the ticket already has changes nothing: the same answer, however often it arrives.
 function setAsItArrives(store: StatusStore, change: SetStatus): Answer {

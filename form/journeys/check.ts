@@ -1,7 +1,7 @@
 // verify's browser step: 04's journeys in Chromium pass with the solution, and fail with the learner's stub
 // and with the key-store mistakes below, each on the journey that shows it.
-import { launchChromium } from '../../scripts/system/browser.ts';
-import { MissingProgram } from '../../scripts/system/packages.ts';
+import { launchChromium } from '../../lib/browser.ts';
+import { MissingProgram } from '../../lib/packages.ts';
 import type { Backend } from '../server/backend.ts';
 import { startBackend } from '../server/endpoint.ts';
 import { journeys } from './journeys.ts';

@@ -6,7 +6,7 @@
 //
 // Not part of `npm test`: each journey drives a real browser, so the whole ride takes several seconds.
 // Without Chromium it says how to install it and exits 0, or 1 under CI=true.
-import { MissingProgram } from '../../scripts/system/packages.ts';
+import { MissingProgram } from '../../lib/packages.ts';
 import { isCodeChoice } from '../server/key-store.ts';
 import { rideJourneys } from './ride.ts';
 

@@ -1,7 +1,7 @@
 // The browser journeys: a user at the support form in Chromium, the network panel beside it, and the endpoint
 // behind. Each checks what the page shows, the keys the endpoint received, and the tickets at the end.
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Ticket } from '#shared/model/model.ts';
+import type { Ticket } from '#harness/core/model.ts';
 import type { Received } from '../server/backend.ts';
 import type { Stack } from '../server/stack.ts';
 import { Diverged, expectLocked, expectShows, expectSubject, next, press, settled, type } from './tab.ts';

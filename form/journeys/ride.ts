@@ -7,8 +7,8 @@
 // and a new browser context (so new tabs, and sessionStorage that starts empty). Everything started here is
 // stopped here, on failure too.
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../scripts/system/browser.ts';
-import { saidBody } from '#shared/words/client-words.ts';
+import { launchChromium } from '../../lib/browser.ts';
+import { saidBody } from '#harness/client/words.ts';
 import type { Backend } from '../server/backend.ts';
 import type { EndpointOption } from '../server/endpoint.ts';
 import type { CodeChoice } from '../server/key-store.ts';

@@ -1,6 +1,6 @@
 // What a journey does with a tab and sees in it: the form, its status line, and the network panel beside it.
 import type { Page } from 'playwright-core';
-import type { FormStateKind } from '#shared/model/send-button.ts';
+import type { FormStateKind } from '#harness/client/model.ts';
 import type { Stack } from '../server/stack.ts';
 import type { Fate } from '../server/network.ts';
 

@@ -9,11 +9,11 @@
 //
 // Any Route, `(request: Request) => Promise<Response>`, serves as POST /api/tickets: exercise 06's endpoint on
 // PostgreSQL (postgres-endpoint.ts), or the harness's in-memory TicketEndpoint through a small adapter
-// (fake-endpoint.ts). It is served by exercise 06's own server (#shared/endpoint/server.ts), so the form's
+// (fake-endpoint.ts). It is served by exercise 06's own server (#harness/endpoint/server.ts), so the form's
 // endpoint answers other paths and methods, bodies that are too big, and a route that throws, as the tests see it.
-import type { Route } from '#shared/endpoint/contract.ts';
-import { serve } from '#shared/endpoint/server.ts';
-import type { Ticket } from '#shared/model/model.ts';
+import type { Route } from '#harness/endpoint/contract.ts';
+import { serve } from '#harness/endpoint/server.ts';
+import type { Ticket } from '#harness/core/model.ts';
 
 // One request that reached the endpoint: the key it carried, its body, and what the endpoint answered.
 export type Received = { key: string | null; body: unknown; status: number; ticketId: number | null };

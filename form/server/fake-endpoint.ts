@@ -1,4 +1,4 @@
-// The harness's in-memory TicketEndpoint (#shared/fakes/ticket-endpoint.ts) as a Fetch-API handler: a stand-in for
+// The harness's in-memory TicketEndpoint (#harness/client/fake-endpoint.ts) as a Fetch-API handler: a stand-in for
 // exercise 06's endpoint with the same wire format, that starts at once and needs no PostgreSQL
 // (`npm run form -- --memory`, and the harness's tests of the network).
 //
@@ -10,8 +10,8 @@
 // one in flight. A 409 in the journeys comes from the network panel, standing in for a slow server. Other
 // paths and methods never reach it: the server in front (backend.ts) answers them.
 import { STATUS_CODES } from 'node:http';
-import { problem, type Route } from '#shared/endpoint/contract.ts';
-import { TicketEndpoint } from '#shared/fakes/ticket-endpoint.ts';
+import { problem, type Route } from '#harness/endpoint/contract.ts';
+import { TicketEndpoint } from '#harness/client/fake-endpoint.ts';
 import { serveBackend, type Backend } from './backend.ts';
 
 export const fakeLabel = "the harness's in-memory TicketEndpoint, a stand-in for exercise 06's endpoint";

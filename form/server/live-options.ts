@@ -4,7 +4,7 @@
 //
 // It remembers every first answer, 500s included (as Stripe does), keeps a key for a day, reads the real clock,
 // and serves the tenant "acme". The schedules' players build their own, on the schedule's clock.
-import { defaultRetention, type EndpointOptions, type Store } from '#shared/endpoint/contract.ts';
+import { defaultRetention, type EndpointOptions, type Store } from '#harness/endpoint/contract.ts';
 
 export function liveOptions(store: Store): EndpointOptions {
 	return {

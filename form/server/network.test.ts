@@ -7,9 +7,9 @@ import type { Backend } from './backend.ts';
 import { Network } from './network.ts';
 import { pickWritten } from '../pick.ts';
 import * as solution from '../../solutions/04-send-button-key/submission.ts';
-import { todo } from '#shared/todo.ts';
-import { maxBodyBytes } from '#shared/endpoint/contract.ts';
-import type { KeyStoreCode } from '#shared/players/play-client.ts';
+import { todo } from '#harness/core/todo.ts';
+import { maxBodyBytes } from '#harness/endpoint/contract.ts';
+import type { KeyStoreCode } from '#harness/client/play.ts';
 
 const running: { stop: () => Promise<void> }[] = [];
 afterEach(async () => {

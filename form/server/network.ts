@@ -13,7 +13,7 @@
 //   answer 409    never passed on: answered the way an endpoint does while that key is still being worked on
 // With nothing asked for, a request goes through untouched.
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readBody } from '#shared/endpoint/server.ts';
+import { readBody } from '#harness/endpoint/server.ts';
 
 export type Fate = { do: 'lose' } | { do: 'delay'; ms: number } | { do: 'answer'; status: 500 | 409 };
 

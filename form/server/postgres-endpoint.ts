@@ -5,9 +5,9 @@
 //
 // One PostgreSQL (postgres/server.ts) and one schema of its own (endpoint/postgres-store.ts) per backend;
 // fresh() empties the tables. The endpoint remembers every first answer, 500s included, as Stripe does.
-import { PostgresStore } from '#shared/endpoint/postgres-store.ts';
-import { stubAtFirstRequest } from '#shared/endpoint/stub-check.ts';
-import { startPostgres } from '#shared/postgres/server.ts';
+import { PostgresStore } from '#harness/endpoint/postgres-store.ts';
+import { stubAtFirstRequest } from '#harness/endpoint/stub-check.ts';
+import { startPostgres } from '#harness/postgres/server.ts';
 import * as learner from '../../exercises/06-ticket-endpoint/endpoint.ts';
 import * as solution from '../../solutions/06-ticket-endpoint/endpoint.ts';
 import { serveBackend, type Backend } from './backend.ts';

@@ -22,7 +22,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { readBody } from '#shared/endpoint/server.ts';
+import { readBody } from '#harness/endpoint/server.ts';
 import { createServer as createVite, type Plugin, type ViteDevServer } from 'vite';
 import type { Backend } from './backend.ts';
 import { startBackend, type EndpointOption } from './endpoint.ts';

@@ -1,5 +1,5 @@
 // Package database is an in-memory database that behaves like PostgreSQL where the workbook needs it to,
-// the Go twin of exercises/shared/database/database.ts: transactions whose writes stay private until commit,
+// the Go twin of harness/database/database.ts: transactions whose writes stay private until commit,
 // sequences that a rolled-back insert still uses up, and unique keys where a second insert of a key that
 // another open transaction holds waits for that transaction to end, then fails if it committed.
 //

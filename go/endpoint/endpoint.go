@@ -12,12 +12,12 @@ import (
 	"strings"
 	"time"
 
+	"workbook/client"
 	"workbook/handler"
-	"workbook/keystore"
 )
 
-// MaxKeyLength is the longest Idempotency-Key the endpoint takes, in code points: 04's rule, kept in keystore.
-const MaxKeyLength = keystore.MaxKeyLength
+// MaxKeyLength is the longest Idempotency-Key the endpoint takes, in code points: 04's rule, kept in client.
+const MaxKeyLength = client.MaxKeyLength
 
 // MaxBodyBytes is the largest request body the server reads.
 const MaxBodyBytes = 64 * 1024
@@ -86,7 +86,7 @@ func keyProblem(key string, present bool) string {
 	switch {
 	case !present || key == "":
 		return "the Idempotency-Key header is required"
-	case keystore.KeyLength(key) > MaxKeyLength:
+	case client.KeyLength(key) > MaxKeyLength:
 		return "the Idempotency-Key header is longer than 255 characters"
 	case strings.ContainsFunc(key, func(r rune) bool { return r < 0x20 || r == 0x7f }):
 		return "the Idempotency-Key header holds control characters"
@@ -97,7 +97,7 @@ func keyProblem(key string, present bool) string {
 func subjectOf(body any) string {
 	fields, _ := body.(map[string]any)
 	subject, _ := fields["subject"].(string)
-	if keystore.IsBlank(subject) {
+	if client.IsBlank(subject) {
 		return ""
 	}
 	return subject

@@ -21,7 +21,7 @@ import (
 	"workbook/schedules"
 )
 
-// urlVariable names the PostgreSQL the TypeScript side started (scripts/go-test.ts starts one for go test).
+// urlVariable names the PostgreSQL the TypeScript side started (lib/go-test.ts starts one for go test).
 const urlVariable = postgres.URLVariable
 
 // planHeader is the harness's header: which plan a request follows. The handlers never see it.
@@ -93,7 +93,7 @@ func bodyOf(step Step) string {
 	return string(text)
 }
 
-var client = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+var httpClient = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 
 func post(url string, step Step, number int) *answer {
 	request, _ := http.NewRequest(http.MethodPost, url+Paths[step.Route], strings.NewReader(bodyOf(step)))
@@ -106,7 +106,7 @@ func post(url string, step Step, number int) *answer {
 	if step.Key != nil {
 		request.Header["Idempotency-Key"] = []string{*step.Key}
 	}
-	response, err := client.Do(request)
+	response, err := httpClient.Do(request)
 	if err != nil {
 		return nil
 	}

@@ -123,7 +123,7 @@ type Schedule struct {
 }
 
 // Check holds a schedule to the rules its types can't say, as the TypeScript loader does
-// (exercises/shared/endpoint/schedules.ts), in the same words. It names the first rule broken.
+// (harness/endpoint/schedules.ts), in the same words. It names the first rule broken.
 func (s *Schedule) Check() error {
 	held := map[int]int{} // request number → the step that sent it
 	waiting := []int{}

@@ -8,7 +8,7 @@ import (
 )
 
 // TestLoadingNamesTheFileAndField holds Go's schedule check to TypeScript's rules and words
-// (exercises/shared/endpoint/schedules.ts). Each case loads ten times: the message must be the same each time.
+// (harness/endpoint/schedules.ts). Each case loads ten times: the message must be the same each time.
 func TestLoadingNamesTheFileAndField(t *testing.T) {
 	steps := func(s map[string]any) []any { return s["steps"].([]any) }
 	tests := []struct {

@@ -1,6 +1,6 @@
 // Package scheduler runs workers against one shared database (the in-memory database.Database, or
 // PostgreSQL through database/postgres) deterministically, the Go twin of
-// exercises/shared/database/scheduler.ts. Each worker is a goroutine that runs until it asks for a database
+// harness/scheduler/scheduler.ts. Each worker is a goroutine that runs until it asks for a database
 // operation, then waits; a Pick says whose operation runs next, so a run repeats to the step. Only one
 // worker runs at a time. ExploreAll runs every interleaving and judges each end.
 package scheduler

@@ -1,7 +1,7 @@
 // Exercise 02's checks: sameEvent and replay on the given pairs and on random ones, compared with the
 // reference's answers; ReceiptHandler on the shipped schedules and on random ones.
 import fc from 'fast-check';
-import type { Receipt, Webhook } from '#shared/model/model.ts';
+import type { Receipt, Webhook } from '#harness/core/model.ts';
 import { canonical, heldOut, said, type Check, type Probe } from '../probe.ts';
 import { givenSchedules, heldOutSchedules, snapshotIsACopy, webhook } from './handler.ts';
 

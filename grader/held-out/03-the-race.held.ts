@@ -3,17 +3,17 @@
 // are judged on what must hold (one ticket per event, every worker answers with it), never against the
 // reference step by step; the reference must pass them too.
 import fc from 'fast-check';
-import { DatabaseError } from '#shared/database/database.ts';
-import type { Contents } from '#shared/database/database.ts';
-import { handlerSchedules, type HandlerSchedule } from '#shared/loaders/handler-schedules.ts';
-import type { Outcome } from '#shared/model/model.ts';
-import { judgeHandler } from '#shared/players/play-handler.ts';
-import { judgeRace, type RacePlayed } from '#shared/players/play-race.ts';
-import { judgeOneTicketPerEvent, raceCases, type PropertyWorker } from '#shared/players/race-checks.ts';
-import { judgePrediction, type Prediction } from '#shared/players/race-prediction.ts';
-import { raceSchedules, type Answer, type RaceSchedule } from '#shared/loaders/race-schedules.ts';
-import type { Ending, Run } from '#shared/database/scheduler.ts';
-import type { TraceLine } from '#shared/database/trace.ts';
+import { DatabaseError } from '#harness/database/database.ts';
+import type { Contents } from '#harness/database/database.ts';
+import { handlerSchedules, type HandlerSchedule } from '#harness/handler/schedules.ts';
+import type { Outcome } from '#harness/core/model.ts';
+import { judgeHandler } from '#harness/handler/play.ts';
+import { judgeRace, type RacePlayed } from '#harness/race/play.ts';
+import { judgeOneTicketPerEvent, raceCases, type PropertyWorker } from '#harness/race/explore.ts';
+import { judgePrediction, type Prediction } from '#harness/race/prediction.ts';
+import { raceSchedules, type Answer, type RaceSchedule } from '#harness/race/schedules.ts';
+import type { Ending, Run } from '#harness/scheduler/scheduler.ts';
+import type { TraceLine } from '#harness/scheduler/trace.ts';
 import { heldOut, type Check, type Probe } from '../probe.ts';
 
 type Interleaved = { answers: Answer[]; contents: Contents; told: string; stub: string | null };

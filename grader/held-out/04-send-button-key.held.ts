@@ -2,11 +2,11 @@
 // grader's seed (sends, lost answers, held requests, reloads) played by the reference key store first; what it
 // did becomes the journey's expectation, and the learner's is judged against it step by step.
 import fc from 'fast-check';
-import { clientJourneys, type ClientJourney } from '#shared/loaders/client-journeys.ts';
-import { journeyOf, moves } from '#shared/players/explore-client.ts';
-import { judgeJourney } from '#shared/players/judge-client.ts';
-import type { Played } from '#shared/players/play-client.ts';
-import type { FormState } from '#shared/model/send-button.ts';
+import { clientJourneys, type ClientJourney } from '#harness/client/journeys.ts';
+import { journeyOf, moves } from '#harness/client/explore.ts';
+import { judgeJourney } from '#harness/client/judge.ts';
+import type { Played } from '#harness/client/play.ts';
+import type { FormState } from '#harness/client/model.ts';
 import { revivedError, type SaidError } from '../observe/observer.ts';
 import type { StorageCase } from '../observe/04-send-button-key.observe.ts';
 import { canonical, heldOut, said, type Check, type Probe } from '../probe.ts';

@@ -2,9 +2,9 @@
 // Interleavings depend on the code's own operations, so rounds are judged on what must hold (exactly one email
 // per committed ticket, none about a ticket that does not exist), which the reference passes too.
 import fc from 'fast-check';
-import { judgeRounds, rounds, type Round, type RoundsPlayed } from '#shared/players/outbox-property.ts';
-import { outboxSchedules, type OutboxSchedule } from '#shared/loaders/outbox-schedules.ts';
-import { judgeOutbox, type Played } from '#shared/players/play-outbox.ts';
+import { judgeRounds, rounds, type Round, type RoundsPlayed } from '#harness/outbox/property.ts';
+import { outboxSchedules, type OutboxSchedule } from '#harness/outbox/schedules.ts';
+import { judgeOutbox, type Played } from '#harness/outbox/play.ts';
 import { heldOut, said, type Check, type Probe } from '../probe.ts';
 
 type Keys = { keys: [string, number, string][]; want?: string };

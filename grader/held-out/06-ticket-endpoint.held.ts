@@ -2,14 +2,14 @@
 // to POST /webhooks, and random requests to both routes, judged against what the reference answered to the
 // same requests on a database of its own. Every run of 06 gets a PostgreSQL database (grader/postgres.ts).
 import fc from 'fast-check';
-import { canonical } from '#shared/endpoint/contract.ts';
-import { judgeEndpoint, saidAnswer } from '#shared/endpoint/judge.ts';
-import type { PlayedEndpoint } from '#shared/endpoint/play.ts';
-import { endpointSchedules, type EndpointSchedule, type Step } from '#shared/endpoint/schedules.ts';
-import { handlerSchedules, type HandlerSchedule } from '#shared/loaders/handler-schedules.ts';
-import type { Outcome } from '#shared/model/model.ts';
-import { describeDelivery, judgeHandler } from '#shared/players/play-handler.ts';
-import { saidReceipt, saidTicket } from '#shared/words/words.ts';
+import { canonical } from '#harness/endpoint/contract.ts';
+import { judgeEndpoint, saidAnswer } from '#harness/endpoint/judge.ts';
+import type { PlayedEndpoint } from '#harness/endpoint/play.ts';
+import { endpointSchedules, type EndpointSchedule, type Step } from '#harness/endpoint/schedules.ts';
+import { handlerSchedules, type HandlerSchedule } from '#harness/handler/schedules.ts';
+import type { Outcome } from '#harness/core/model.ts';
+import { describeDelivery, judgeHandler } from '#harness/handler/play.ts';
+import { saidReceipt, saidTicket } from '#harness/core/words.ts';
 import { revivedError, type SaidError } from '../observe/observer.ts';
 import { heldOut, type Check, type Probe } from '../probe.ts';
 

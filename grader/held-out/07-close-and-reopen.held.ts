@@ -2,8 +2,8 @@
 // two tickets (closes, reopens, comments, some decided on an older version, some sent again, some whose worker
 // dies), judged against what the reference did on the same changes.
 import fc from 'fast-check';
-import { faults } from '#shared/model/model.ts';
-import { judgeStatus, type PlayedChanges } from '#shared/players/play-status.ts';
+import { faults } from '#harness/core/model.ts';
+import { judgeStatus, type PlayedChanges } from '#harness/status/play.ts';
 import {
 	ChangeHandler,
 	ticketIn,
@@ -11,13 +11,9 @@ import {
 	type Change,
 	type Rules,
 	type StartTicket
-} from '#shared/model/status-model.ts';
-import {
-	statusSchedules,
-	type ChangeDelivery,
-	type StatusSchedule
-} from '#shared/loaders/status-schedules.ts';
-import { saidChange } from '#shared/words/status-words.ts';
+} from '#harness/status/model.ts';
+import { statusSchedules, type ChangeDelivery, type StatusSchedule } from '#harness/status/schedules.ts';
+import { saidChange } from '#harness/status/words.ts';
 import { canonical, heldOut, said, type Check, type Probe } from '../probe.ts';
 
 // The reference makes the random changes realistic; a package grades from frozen inputs and has none.

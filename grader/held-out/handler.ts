@@ -6,10 +6,10 @@ import {
 	type Delivery,
 	type HandlerName,
 	type HandlerSchedule
-} from '#shared/loaders/handler-schedules.ts';
-import { faults, type Webhook } from '#shared/model/model.ts';
-import { judgeHandler, type Played } from '#shared/players/play-handler.ts';
-import { identity } from '#shared/words/words.ts';
+} from '#harness/handler/schedules.ts';
+import { faults, type Webhook } from '#harness/core/model.ts';
+import { judgeHandler, type Played } from '#harness/handler/play.ts';
+import { identity } from '#harness/core/words.ts';
 import { canonical, heldOut, said, type Check, type ProbeSettings } from '../probe.ts';
 
 // A few identities, so deliveries repeat; "a:b"/"c" and "a"/"b:c" read the same when joined with ":".
@@ -72,7 +72,7 @@ export const snapshotIsACopy: Check = {
 	judge: (_input, { before, after }: { before: unknown; after: unknown }) =>
 		canonical(after) === canonical(before)
 			? null
-			: `Changing what snapshot() returned changed the handler's store.\nbefore: ${said(before)}\nafter:  ${said(after)}\nReturn a copy (copyDatabase from #shared/model/model.ts), not the live arrays.`
+			: `Changing what snapshot() returned changed the handler's store.\nbefore: ${said(before)}\nafter:  ${said(after)}\nReturn a copy (copyDatabase from #harness/core/model.ts), not the live arrays.`
 };
 
 export function heldOutSchedules(settings: ProbeSettings, name: HandlerName): Check[] {

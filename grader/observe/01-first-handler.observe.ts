@@ -1,5 +1,5 @@
 // Exercise 01 in the sandbox: plays handler schedules on the learner's TicketHandler and reports what it did.
-import { playHandler } from '#shared/players/play-handler.ts';
+import { playHandler } from '#harness/handler/play.ts';
 import type { Observers } from './observer.ts';
 import { snapshotCopy } from './snapshot-copy.ts';
 

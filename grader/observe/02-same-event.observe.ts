@@ -1,6 +1,6 @@
 // Exercise 02 in the sandbox: sameEvent and replay on given pairs, and ReceiptHandler on handler schedules.
-import type { Webhook } from '#shared/model/model.ts';
-import { playHandler } from '#shared/players/play-handler.ts';
+import type { Webhook } from '#harness/core/model.ts';
+import { playHandler } from '#harness/handler/play.ts';
 import type { Observers } from './observer.ts';
 import { snapshotCopy } from './snapshot-copy.ts';
 

@@ -1,7 +1,7 @@
 // Exercise 04 in the sandbox: journeys (sends, lost answers, reloads) played by the learner's key store.
-import { MemoryStorage, type StorageMethod } from '#shared/fakes/memory-storage.ts';
-import { playJourney } from '#shared/players/play-client.ts';
-import { entryName } from '#shared/model/send-button.ts';
+import { MemoryStorage, type StorageMethod } from '#harness/client/memory-storage.ts';
+import { playJourney } from '#harness/client/play.ts';
+import { entryName } from '#harness/client/model.ts';
 import { saidError, type Code, type Observers } from './observer.ts';
 
 // One page's key store over a storage that may hold an entry and may start failing: what each call

@@ -1,7 +1,7 @@
 // Exercise 05 in the sandbox: emailKey on given arguments, and the learner's outbox and relay played on the
 // outbox schedules and on rounds of deliveries, relays, outages and crashes the grader picked.
-import { playRounds, type Round } from '#shared/players/outbox-property.ts';
-import { playOutbox, type Sender } from '#shared/players/play-outbox.ts';
+import { playRounds, type Round } from '#harness/outbox/property.ts';
+import { playOutbox, type Sender } from '#harness/outbox/play.ts';
 import type { Code, Observers } from './observer.ts';
 
 const outboxRelay = (code: Code): Sender => ({

@@ -1,9 +1,9 @@
 // Exercise 06 in the sandbox: the learner's two routes served over HTTP (node:http on the sandbox's own
 // loopback) on the run's own PostgreSQL database, reached through the server's Unix socket.
-import { playEndpoint, type EndpointCode, type PlayedEndpoint } from '#shared/endpoint/play.ts';
-import type { EndpointSchedule } from '#shared/endpoint/schedules.ts';
-import { playWebhooks } from '#shared/endpoint/webhooks.ts';
-import type { HandlerSchedule } from '#shared/loaders/handler-schedules.ts';
+import { playEndpoint, type EndpointCode, type PlayedEndpoint } from '#harness/endpoint/play.ts';
+import type { EndpointSchedule } from '#harness/endpoint/schedules.ts';
+import { playWebhooks } from '#harness/endpoint/webhooks.ts';
+import type { HandlerSchedule } from '#harness/handler/schedules.ts';
 import { saidError, type Code, type Observers, type RunContext } from './observer.ts';
 
 const routes = (code: Code): EndpointCode => ({ tickets: code.tickets, webhooks: code.webhooks });

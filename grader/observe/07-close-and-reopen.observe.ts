@@ -1,7 +1,7 @@
 // Exercise 07 in the sandbox: the learner's setStatus and addComment played on status schedules, and on the
 // two given cases (one close sent five times; a change decided on an old version).
-import { playStatus } from '#shared/players/play-status.ts';
-import { ChangeHandler, type SetStatus } from '#shared/model/status-model.ts';
+import { playStatus } from '#harness/status/play.ts';
+import { ChangeHandler, type SetStatus } from '#harness/status/model.ts';
 import type { Code, Observers } from './observer.ts';
 
 const rules = (code: Code) => ({ setStatus: code.setStatus, addComment: code.addComment });

@@ -10,7 +10,7 @@
 // rows, traces. It never judges. The grader runs the same observer on the reference solution, outside the
 // sandbox, and compares (grader/held-out/<folder>.held.ts says how). Nothing here is secret: the sandbox holds
 // only this folder of the grader, never the held-out files, the reference or the expectations.
-import { NotWrittenYet } from '#shared/todo.ts';
+import { NotWrittenYet } from '#harness/core/todo.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Code = Record<string, any>;

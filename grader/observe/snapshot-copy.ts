@@ -1,5 +1,5 @@
 // What a handler's store looks like before and after a caller scribbles on what snapshot() handed out.
-import type { Handler } from '#shared/model/model.ts';
+import type { Handler } from '#harness/core/model.ts';
 
 // Both snapshots go out as data; the grader compares them, outside the sandbox.
 export function snapshotCopy(handler: Handler): { before: unknown; after: unknown } {

@@ -1,7 +1,7 @@
 // The playground page: playback of the handler schedules, Try it, and the race drawn. Every handler runs in
 // the sandbox worker; this thread only loads the schedules (to list them) and draws.
-import { handlerSchedules } from '#shared/loaders/handler-schedules.ts';
-import { raceSchedules } from '#shared/loaders/race-schedules.ts';
+import { handlerSchedules } from '#harness/handler/schedules.ts';
+import { raceSchedules } from '#harness/race/schedules.ts';
 import { h } from './dom.ts';
 import { playback } from './playback.ts';
 import { raceView } from './race.ts';

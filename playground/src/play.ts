@@ -7,20 +7,13 @@ import {
 	type Delivery,
 	type HandlerName,
 	type HandlerSchedule
-} from '#shared/loaders/handler-schedules.ts';
-import type { Handler, Outcome } from '#shared/model/model.ts';
-import { describeDelivery, judgeHandler, playHandler } from '#shared/players/play-handler.ts';
-import {
-	answerOf,
-	judgeRace,
-	playRace,
-	saidAnswer,
-	stubIn,
-	type RaceHandler
-} from '#shared/players/play-race.ts';
-import { raceSchedules, type RaceImplementation } from '#shared/loaders/race-schedules.ts';
-import { inTurn } from '#shared/database/scheduler.ts';
-import { saidTicket } from '#shared/words/words.ts';
+} from '#harness/handler/schedules.ts';
+import type { Handler, Outcome } from '#harness/core/model.ts';
+import { describeDelivery, judgeHandler, playHandler } from '#harness/handler/play.ts';
+import { answerOf, judgeRace, playRace, saidAnswer, stubIn, type RaceHandler } from '#harness/race/play.ts';
+import { raceSchedules, type RaceImplementation } from '#harness/race/schedules.ts';
+import { inTurn } from '#harness/scheduler/scheduler.ts';
+import { saidTicket } from '#harness/core/words.ts';
 import { saidReceiptShort } from './lesson-words.ts';
 import {
 	files,

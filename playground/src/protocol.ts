@@ -1,8 +1,8 @@
 // What the page asks the sandbox worker, and what it answers. Everything here is plain data.
-import type { Delivery, HandlerName } from '#shared/loaders/handler-schedules.ts';
-import type { Database, Outcome } from '#shared/model/model.ts';
-import type { RaceImplementation } from '#shared/loaders/race-schedules.ts';
-import type { TraceLine } from '#shared/database/trace.ts';
+import type { Delivery, HandlerName } from '#harness/handler/schedules.ts';
+import type { Database, Outcome } from '#harness/core/model.ts';
+import type { RaceImplementation } from '#harness/race/schedules.ts';
+import type { TraceLine } from '#harness/scheduler/trace.ts';
 
 // Play deliveries on both sides: a schedule by name (judged against its expectations), or the learner's own
 // Try it deliveries (judged against the solution's handlers).

@@ -1,7 +1,7 @@
 // The race drawn: one lane per worker, each database operation a box in the column of its step, a wait drawn
 // as a wait until the worker runs again, the unique violation and the rollback marked. Step forward and back.
-import type { RaceImplementation, RaceSchedule } from '#shared/loaders/race-schedules.ts';
-import { tellTrace, type TraceLine } from '#shared/database/trace.ts';
+import type { RaceImplementation, RaceSchedule } from '#harness/race/schedules.ts';
+import { tellTrace, type TraceLine } from '#harness/scheduler/trace.ts';
 import { h, redraw, replace, stepKeys } from './dom.ts';
 import type { RaceReply } from './protocol.ts';
 import type { Sandbox } from './sandbox.ts';

@@ -1,6 +1,6 @@
 // The page's side of the sandbox worker: one question at a time, and a handler that takes too long is
 // stopped (the worker is ended and a new one started) with a message naming what it was running.
-import type { HandlerName } from '#shared/loaders/handler-schedules.ts';
+import type { HandlerName } from '#harness/handler/schedules.ts';
 import type {
 	Ask,
 	FromSandbox,

@@ -2,7 +2,7 @@
 // (the page ends it and starts another), never the page. It says what it is about to run before each delivery.
 import './shims/immediate.ts';
 import { playHandlers, playRaceAsk } from './play.ts';
-import type { HandlerName } from '#shared/loaders/handler-schedules.ts';
+import type { HandlerName } from '#harness/handler/schedules.ts';
 import type { FromSandbox, ToSandbox } from './protocol.ts';
 
 const post = (message: FromSandbox) => self.postMessage(message);

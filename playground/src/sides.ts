@@ -1,7 +1,7 @@
 // The two handlers side by side, as the lesson draws them: each side's tickets and receipts after a delivery.
-import type { Delivery, HandlerName } from '#shared/loaders/handler-schedules.ts';
-import type { Database, Ticket } from '#shared/model/model.ts';
-import { identity, saidOutcome } from '#shared/words/words.ts';
+import type { Delivery, HandlerName } from '#harness/handler/schedules.ts';
+import type { Database, Ticket } from '#harness/core/model.ts';
+import { identity, saidOutcome } from '#harness/core/words.ts';
 import { h } from './dom.ts';
 import { saidReceiptShort } from './lesson-words.ts';
 import type { SideRun } from './protocol.ts';

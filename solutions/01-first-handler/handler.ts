@@ -5,7 +5,7 @@ import {
 	type Fault,
 	type Outcome,
 	type Webhook
-} from '#shared/model/model.ts';
+} from '#harness/core/model.ts';
 
 // The first handler: every delivery makes a ticket. Right for as long as every delivery is a new request.
 export class TicketHandler {

@@ -1,6 +1,6 @@
-import { UniqueViolation, type Connection } from '#shared/database/database.ts';
-import type { Outcome, Webhook } from '#shared/model/model.ts';
-import { replay } from '#shared/model/replay.ts';
+import { UniqueViolation, type Connection } from '#harness/database/database.ts';
+import type { Outcome, Webhook } from '#harness/core/model.ts';
+import { replay } from '#harness/core/replay.ts';
 
 // The fix: the receipt check, the ticket and the receipt in one transaction. When the receipt's insert hits
 // the unique key, another worker got there first: roll back, read its receipt, and answer with it.

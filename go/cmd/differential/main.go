@@ -1,10 +1,10 @@
 // Command differential plays the differential check's cases with the Go solutions and prints what each
-// answered, as JSON, one answer per case, in the shape scripts/differential/play-ts.ts answers in:
+// answered, as JSON, one answer per case, in the shape tools/differential/play-ts.ts answers in:
 //
 //	go run ./cmd/differential cases.json > answers.json
 //
-// The cases are made up from a seed by scripts/differential/cases.ts and written once; TypeScript plays
-// the same file, and scripts/differential/differential.ts compares the two answers field by field.
+// The cases are made up from a seed by tools/differential/cases.ts and written once; TypeScript plays
+// the same file, and tools/differential/differential.ts compares the two answers field by field.
 package main
 
 import (
@@ -15,8 +15,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"workbook/client"
 	"workbook/handler"
-	"workbook/keystore"
 	"workbook/outbox"
 	"workbook/race"
 	"workbook/schedules"
@@ -42,7 +42,7 @@ type testCase struct {
 	Schedule   string             `json:"schedule"`
 	Name       string             `json:"name"`
 	Text       string             `json:"text"`
-	Journey    keystore.Journey   `json:"journey"`
+	Journey    client.Journey     `json:"journey"`
 }
 
 // outcome is a handler's answer, with no ticket written as null, as TypeScript writes it.
@@ -84,7 +84,7 @@ type reply struct {
 }
 
 func endpoint(steps []step) any {
-	e := keystore.NewTicketEndpoint("acme")
+	e := client.NewTicketEndpoint("acme")
 	answers := []any{}
 	for _, s := range steps {
 		if s.Do == "arrive" {
@@ -98,14 +98,14 @@ func endpoint(steps []step) any {
 }
 
 func storage(c testCase) any {
-	store := &keystore.MemoryStorage{}
+	store := &client.MemoryStorage{}
 	if c.Stored != nil {
-		store.Put(keystore.EntryName("support"), *c.Stored)
+		store.Put(client.EntryName("support"), *c.Stored)
 	}
 	made := 0
 	newKey := func() string { made++; return fmt.Sprintf("key-%d", made) }
-	open := func() *keystore.Submissions[map[string]string] {
-		return keystore.New[map[string]string](store, "support", newKey)
+	open := func() *client.Submissions[map[string]string] {
+		return client.New[map[string]string](store, "support", newKey)
 	}
 	page := open()
 	answers := []any{}
@@ -115,7 +115,7 @@ func storage(c testCase) any {
 	return map[string]any{"answers": answers, "contents": store.Contents()}
 }
 
-func storageStep(s step, store *keystore.MemoryStorage, page **keystore.Submissions[map[string]string], open func() *keystore.Submissions[map[string]string]) (answer any) {
+func storageStep(s step, store *client.MemoryStorage, page **client.Submissions[map[string]string], open func() *client.Submissions[map[string]string]) (answer any) {
 	defer func() {
 		if recover() != nil {
 			answer = map[string]bool{"threw": true}
@@ -133,9 +133,9 @@ func storageStep(s step, store *keystore.MemoryStorage, page **keystore.Submissi
 	case "finish":
 		(*page).Finish()
 	case "fail":
-		methods := make([]keystore.Method, len(s.Methods))
+		methods := make([]client.Method, len(s.Methods))
 		for i, m := range s.Methods {
-			methods[i] = keystore.Method(m)
+			methods[i] = client.Method(m)
 		}
 		store.Fail(methods...)
 	case "heal":
@@ -163,7 +163,7 @@ func schedule(c testCase, dir string) any {
 	case "outbox":
 		_, err = schedules.LoadFile[outbox.Schedule](path, shown)
 	case "client":
-		_, err = schedules.LoadFile[keystore.Journey](path, shown)
+		_, err = schedules.LoadFile[client.Journey](path, shown)
 	default:
 		err = errors.New("no loader for " + c.Schedule)
 	}
@@ -187,7 +187,7 @@ func play(c testCase, dir string) any {
 	case "storage":
 		return storage(c)
 	case "journey":
-		return keystore.Play(c.Journey)
+		return client.Play(c.Journey)
 	case "schedule":
 		return schedule(c, dir)
 	}

@@ -1,5 +1,5 @@
 // Package postgres puts the workbook's database on a real PostgreSQL server, behind the same
-// database.Connection as the in-memory model: the Go twin of exercises/shared/postgres/. Handlers run
+// database.Connection as the in-memory model: the Go twin of harness/postgres/. Handlers run
 // unchanged on either, the scheduler steps them the same way, and their traces read the same.
 //
 //	place, err := postgres.NewPlace(ctx, serverURL) // CREATE DATABASE workbook_go_…, with the tables
@@ -26,7 +26,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Schema is the workbook's tables, as exercises/shared/postgres/place.ts has them.
+// Schema is the workbook's tables, as harness/postgres/place.ts has them.
 const Schema = `
 CREATE TABLE tickets (
 	id serial PRIMARY KEY,
@@ -51,7 +51,7 @@ CREATE TABLE outbox (
 	state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent'))
 );`
 
-// URLVariable names the server the tests use; npm run verify (scripts/go-test.ts) sets it.
+// URLVariable names the server the tests use; npm run verify (lib/go-test.ts) sets it.
 const URLVariable = "WORKBOOK_POSTGRES_URL"
 
 // URLOf is another database on the same server: postgres://…/postgres → postgres://…/name.

@@ -1,6 +1,6 @@
-import { UniqueViolation, type Connection } from '#shared/database/database.ts';
-import type { Outcome, Webhook } from '#shared/model/model.ts';
-import { replay } from '#shared/model/replay.ts';
+import { UniqueViolation, type Connection } from '#harness/database/database.ts';
+import type { Outcome, Webhook } from '#harness/core/model.ts';
+import { replay } from '#harness/core/replay.ts';
 
 // Wrong: on the unique violation it rolls back, but answers with the ticket it had saved, which the
 // rollback just took away, instead of reading the receipt the winner committed.

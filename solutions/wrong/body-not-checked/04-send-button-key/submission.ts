@@ -5,7 +5,7 @@ import {
 	type KeyStore,
 	type Pending,
 	type Submissions
-} from '#shared/model/send-button.ts';
+} from '#harness/client/model.ts';
 
 // A form sends its fields as text: a body is an object whose every field is a string.
 function isFields(body: unknown): boolean {

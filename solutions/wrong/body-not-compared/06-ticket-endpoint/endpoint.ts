@@ -1,4 +1,4 @@
-import { UniqueViolation } from '#shared/database/database.ts';
+import { UniqueViolation } from '#harness/database/database.ts';
 import {
 	fingerprint,
 	isBlank,
@@ -11,9 +11,9 @@ import {
 	type Route,
 	type SavedResponse,
 	type Transaction
-} from '#shared/endpoint/contract.ts';
-import type { Outcome, Webhook } from '#shared/model/model.ts';
-import { replay } from '#shared/model/replay.ts';
+} from '#harness/endpoint/contract.ts';
+import type { Outcome, Webhook } from '#harness/core/model.ts';
+import { replay } from '#harness/core/replay.ts';
 
 // Why this Idempotency-Key can't be used, or null when it can.
 function keyProblem(key: string | null): string | null {

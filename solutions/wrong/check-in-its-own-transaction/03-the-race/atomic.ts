@@ -1,6 +1,6 @@
-import { type Connection } from '#shared/database/database.ts';
-import type { Outcome, Webhook } from '#shared/model/model.ts';
-import { replay } from '#shared/model/replay.ts';
+import { type Connection } from '#harness/database/database.ts';
+import type { Outcome, Webhook } from '#harness/core/model.ts';
+import { replay } from '#harness/core/replay.ts';
 
 // Wrong: the check runs in a transaction of its own, committed before the ticket's transaction starts. Its
 // answer is stale by the time the insert runs, so the loser of a race meets the unique key unprepared.

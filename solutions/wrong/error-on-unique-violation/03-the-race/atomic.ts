@@ -1,6 +1,6 @@
-import type { Connection } from '#shared/database/database.ts';
-import type { Outcome, Webhook } from '#shared/model/model.ts';
-import { replay } from '#shared/model/replay.ts';
+import type { Connection } from '#harness/database/database.ts';
+import type { Outcome, Webhook } from '#harness/core/model.ts';
+import { replay } from '#harness/core/replay.ts';
 
 // Wrong on purpose: on a unique violation it rolls back and throws, instead of reading the receipt the
 // other worker committed. The request that lost the race gets an error for a ticket that exists.

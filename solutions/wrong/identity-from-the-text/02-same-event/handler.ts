@@ -6,7 +6,7 @@ import {
 	type Outcome,
 	type Receipt,
 	type Webhook
-} from '#shared/model/model.ts';
+} from '#harness/core/model.ts';
 
 // Wrong on purpose: repeats are found by hashing what the event says, so two customers (or one
 // customer twice) reporting the same problem in the same words get one ticket between them.

@@ -6,7 +6,7 @@ import {
 	type Outcome,
 	type Receipt,
 	type Webhook
-} from '#shared/model/model.ts';
+} from '#harness/core/model.ts';
 
 // The same event: same tenant, same source, same event id. Compared field by field, never joined into one string.
 // Wrong on purpose: the fields are folded to lower case, so EVT-42 is taken for evt-42.

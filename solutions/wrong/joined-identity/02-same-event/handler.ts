@@ -6,7 +6,7 @@ import {
 	type Outcome,
 	type Receipt,
 	type Webhook
-} from '#shared/model/model.ts';
+} from '#harness/core/model.ts';
 
 // Wrong on purpose: the identity is one joined string, so tenant "a:b" with source "c"
 // reads the same as tenant "a" with source "b:c".

@@ -5,7 +5,7 @@ import {
 	type KeyStore,
 	type Pending,
 	type Submissions
-} from '#shared/model/send-button.ts';
+} from '#harness/client/model.ts';
 
 // Wrong on purpose: a 409 (the first request is still in progress) is taken as a definite no,
 // so the key is forgotten while the request it names may still create a ticket.

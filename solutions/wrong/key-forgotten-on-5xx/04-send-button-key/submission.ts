@@ -5,7 +5,7 @@ import {
 	type KeyStore,
 	type Pending,
 	type Submissions
-} from '#shared/model/send-button.ts';
+} from '#harness/client/model.ts';
 
 // Wrong on purpose: a 5xx is taken as a definite no, so the key is forgotten although the ticket
 // may exist, and the next Send is a new request.

@@ -5,7 +5,7 @@ import {
 	type KeyStore,
 	type Pending,
 	type Submissions
-} from '#shared/model/send-button.ts';
+} from '#harness/client/model.ts';
 
 // Wrong on purpose: a definite refusal keeps the key and the refused body, so the corrected
 // ticket goes out as a retry of the refused one instead of a new request.

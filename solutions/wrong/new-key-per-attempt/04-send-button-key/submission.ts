@@ -5,7 +5,7 @@ import {
 	type KeyStore,
 	type Pending,
 	type Submissions
-} from '#shared/model/send-button.ts';
+} from '#harness/client/model.ts';
 
 // Wrong on purpose: every press of Send makes a new key, so every retry looks like a new request
 // to the endpoint, and a lost reply followed by Try again makes a second ticket.

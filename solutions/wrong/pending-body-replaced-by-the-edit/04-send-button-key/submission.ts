@@ -5,7 +5,7 @@ import {
 	type KeyStore,
 	type Pending,
 	type Submissions
-} from '#shared/model/send-button.ts';
+} from '#harness/client/model.ts';
 
 // Wrong on purpose: a retry keeps the key but sends the edited fields, so the same key now
 // carries another request, and the endpoint refuses it with 422.

@@ -1,6 +1,6 @@
-import { UniqueViolation, type Connection } from '#shared/database/database.ts';
-import type { Outcome, Webhook } from '#shared/model/model.ts';
-import { replay } from '#shared/model/replay.ts';
+import { UniqueViolation, type Connection } from '#harness/database/database.ts';
+import type { Outcome, Webhook } from '#harness/core/model.ts';
+import { replay } from '#harness/core/replay.ts';
 
 // Wrong: after the unique violation it reads the receipt inside the transaction the error aborted, and
 // only rolls back afterwards. The database refuses every call but rollback until then.

@@ -6,7 +6,7 @@ import {
 	type Outcome,
 	type Receipt,
 	type Webhook
-} from '#shared/model/model.ts';
+} from '#harness/core/model.ts';
 
 // Wrong on purpose: the receipt is recorded after the ticket's commit, in a second step. A worker that dies
 // between the two leaves a ticket with no receipt, and the redelivery makes a second ticket.

@@ -1,8 +1,8 @@
-import { UniqueViolation, type Connection } from '#shared/database/database.ts';
-import type { Mail } from '#shared/fakes/mail-provider.ts';
-import type { Outcome, Webhook } from '#shared/model/model.ts';
-import type { EmailKind } from '#shared/model/outbox-model.ts';
-import { replay } from '#shared/model/replay.ts';
+import { UniqueViolation, type Connection } from '#harness/database/database.ts';
+import type { Mail } from '#harness/outbox/mail-provider.ts';
+import type { Outcome, Webhook } from '#harness/core/model.ts';
+import type { EmailKind } from '#harness/outbox/model.ts';
+import { replay } from '#harness/core/replay.ts';
 
 // The email's own idempotency key, from the stored ticket: its tenant, its id and the kind of email. Never from
 // the event id (two tenants can both send evt-42) or the subject (two customers can write the same words).

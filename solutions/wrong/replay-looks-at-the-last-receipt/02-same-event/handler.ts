@@ -6,7 +6,7 @@ import {
 	type Outcome,
 	type Receipt,
 	type Webhook
-} from '#shared/model/model.ts';
+} from '#harness/core/model.ts';
 
 // The same event: same tenant, same source, same event id. Compared field by field, never joined into one string.
 export function sameEvent(a: Webhook, b: Webhook): boolean {

@@ -4,7 +4,7 @@ import {
 	type Answer,
 	type SetStatus,
 	type StatusStore
-} from '#shared/model/status-model.ts';
+} from '#harness/status/model.ts';
 
 // Sets the status with no receipt: setting it again changes nothing. A version keeps a late change out.
 export function setStatus(store: StatusStore, change: SetStatus): Answer {

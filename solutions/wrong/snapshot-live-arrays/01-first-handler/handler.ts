@@ -1,4 +1,4 @@
-import { crashed, type Database, type Fault, type Outcome, type Webhook } from '#shared/model/model.ts';
+import { crashed, type Database, type Fault, type Outcome, type Webhook } from '#harness/core/model.ts';
 
 // Wrong on purpose: snapshot() hands out the store itself, so whoever reads it can rewrite it.
 export class TicketHandler {

@@ -6,7 +6,7 @@ import {
 	type Outcome,
 	type Receipt,
 	type Webhook
-} from '#shared/model/model.ts';
+} from '#harness/core/model.ts';
 
 // Wrong on purpose: snapshot() copies the arrays but hands out the same ticket and receipt
 // objects, so a caller that edits one edits the store.

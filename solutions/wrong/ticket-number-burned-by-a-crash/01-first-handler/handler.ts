@@ -5,7 +5,7 @@ import {
 	type Fault,
 	type Outcome,
 	type Webhook
-} from '#shared/model/model.ts';
+} from '#harness/core/model.ts';
 
 // Wrong on purpose: the ticket number is taken before the commit, so a crash before it still uses one up,
 // and the redelivery's ticket is #2 in a database that holds one ticket.

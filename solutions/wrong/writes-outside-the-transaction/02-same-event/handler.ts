@@ -6,7 +6,7 @@ import {
 	type Outcome,
 	type Receipt,
 	type Webhook
-} from '#shared/model/model.ts';
+} from '#harness/core/model.ts';
 
 // Wrong on purpose: the ticket and receipt are written straight into the store, so a crash
 // "before the commit" has already saved them, and the redelivery is wrongly skipped.

@@ -1,5 +1,5 @@
 // A learner's exercise 01 that ends the process as soon as it is imported, hoping to end the grading with it.
-import type { Database, Fault, Outcome, Webhook } from '#shared/model/model.ts';
+import type { Database, Fault, Outcome, Webhook } from '#harness/core/model.ts';
 
 process.exit(0);
 

@@ -1,7 +1,7 @@
 // A learner's exercise 01 that never handles anything: it looks the calls up in the shipped schedules
 // and answers what they expect. It passes every shipped schedule and none of the grader's held-out ones.
-import { handlerSchedules } from '#shared/loaders/handler-schedules.ts';
-import type { Database, Fault, Outcome, Webhook } from '#shared/model/model.ts';
+import { handlerSchedules } from '#harness/handler/schedules.ts';
+import type { Database, Fault, Outcome, Webhook } from '#harness/core/model.ts';
 
 type Call = { event: Webhook; fault: Fault };
 const same = (a: Call, b: Call) => JSON.stringify(a.event) === JSON.stringify(b.event) && a.fault === b.fault;

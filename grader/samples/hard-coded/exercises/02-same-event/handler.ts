@@ -1,10 +1,6 @@
 // A learner's exercise 02: sameEvent and replay are honest, the handler is a lookup of the shipped schedules.
-import {
-	handlerSchedules,
-	type HandlerName,
-	type HandlerSchedule
-} from '#shared/loaders/handler-schedules.ts';
-import type { Database, Fault, Outcome, Receipt, Webhook } from '#shared/model/model.ts';
+import { handlerSchedules, type HandlerName, type HandlerSchedule } from '#harness/handler/schedules.ts';
+import type { Database, Fault, Outcome, Receipt, Webhook } from '#harness/core/model.ts';
 
 export function sameEvent(a: Webhook, b: Webhook): boolean {
 	return a.tenant === b.tenant && a.source === b.source && a.eventId === b.eventId;

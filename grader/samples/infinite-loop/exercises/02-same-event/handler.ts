@@ -1,5 +1,5 @@
 // A learner's exercise 02 whose handler never returns: the grader must stop it and grade the rest.
-import type { Database, Fault, Outcome, Receipt, Webhook } from '#shared/model/model.ts';
+import type { Database, Fault, Outcome, Receipt, Webhook } from '#harness/core/model.ts';
 
 export function sameEvent(a: Webhook, b: Webhook): boolean {
 	return a.tenant === b.tenant && a.source === b.source && a.eventId === b.eventId;

@@ -1,0 +1,114 @@
+// What exercise 06's endpoint works with: the store it writes through, its options, and small helpers.
+//
+//   export function tickets({ store, remember, retention, now }: EndpointOptions): Route {
+//   	return async (request) => {
+//   		const key = request.headers.get('Idempotency-Key');   // checked against maxKeyLength
+//   		const read = await readJson(request);                  // { body } or { refused: a problem Response }
+//   		return store.transaction(async (tx) => {               // commits if work returns, rolls back if it throws
+//   			if (!(await tx.lockKey(key))) return problem(409, …); // another open transaction holds this key
+//   			const saved = await tx.findKey(key);              // KeyRecord | null
+//   			const id = await tx.createTicket({ tenant, subject });
+//   			await tx.saveKey({ key, fingerprint, response, createdAt: now() }); // unique on key
+//   			return json(201, { id });
+//   		});
+//   	};
+//   }
+//
+// A Route is a Fetch-API function, (Request) => Promise<Response>: the harness serves it over real HTTP on a
+// loopback port (server.ts), on a real PostgreSQL (postgres-store.ts), and the same function would run in any
+// server that speaks Fetch. Nothing here knows about the schedules: faults are the harness's business.
+//
+// The store's transaction: lockKey is PostgreSQL's pg_try_advisory_xact_lock, held until the transaction ends
+// (commit, rollback, or a crash that drops the connection). saveKey and saveReceipt throw UniqueViolation
+// (#harness/database/database.ts) when the key is already saved; an insert of a key that another open transaction saved
+// waits for it to end first, as PostgreSQL does. After any error inside work, the transaction is over: the
+// store rolls it back and throws the error on. Ticket ids count from 1 with no gaps: a rolled-back ticket
+// gives its number back.
+import { createHash } from 'node:crypto';
+import type { EventIdentity } from '../database/database.ts';
+import type { Receipt, Ticket } from '../core/model.ts';
+import { canonical } from '../client/fake-endpoint.ts';
+
+export { canonical, maxKeyLength } from '../client/fake-endpoint.ts';
+// 04's two input rules, so 06 answers as 04's fake does: a key's length in code points, a blank subject.
+export { isBlank, keyLength } from '../client/fake-endpoint.ts';
+
+export type Route = (request: Request) => Promise<Response>;
+// Where the two routes are served: POST /api/tickets and POST /webhooks.
+export type RouteName = 'tickets' | 'webhooks';
+export const routePaths: Record<RouteName, string> = { tickets: '/api/tickets', webhooks: '/webhooks' };
+
+// The answer saved with a key, to hand back byte for byte: the status and the exact body text.
+export type SavedResponse = { status: number; body: string };
+export type KeyRecord = { key: string; fingerprint: string; response: SavedResponse; createdAt: Date };
+export type StoredReceipt = Receipt & { receivedAt: Date };
+export type { EventIdentity };
+
+export interface Transaction {
+	lockKey(key: string): Promise<boolean>;
+	findKey(key: string): Promise<KeyRecord | null>;
+	saveKey(record: KeyRecord): Promise<void>;
+	forgetKey(key: string): Promise<void>;
+	createTicket(draft: Omit<Ticket, 'id'>): Promise<number>;
+	findReceipt(event: EventIdentity): Promise<StoredReceipt | null>;
+	saveReceipt(receipt: StoredReceipt): Promise<void>;
+	forgetReceipt(event: EventIdentity): Promise<void>;
+}
+
+export interface Store {
+	transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
+// What the server remembers for a key: every first answer (Stripe, 500s included), or only the successes.
+export type Remember = 'everything' | 'successes';
+export const rememberPolicies: readonly Remember[] = ['everything', 'successes'];
+
+export type EndpointOptions = {
+	store: Store;
+	remember: Remember;
+	// How long a key (or a webhook's receipt) is kept, in milliseconds: a retry after that looks new.
+	retention: number;
+	// The time now: the harness moves it forward to play a retry a day later.
+	now: () => Date;
+	// The tenant whose form posts to /api/tickets.
+	tenant: string;
+};
+
+export const hour = 60 * 60 * 1000;
+export const defaultRetention = 24 * hour;
+// The largest request body the server reads.
+export const maxBodyBytes = 64 * 1024;
+
+// A failure answer in the shape of RFC 9457 (problem details for HTTP APIs).
+export function problem(status: number, title: string, detail: string): Response {
+	return new Response(JSON.stringify({ type: 'about:blank', title, status, detail }), {
+		status,
+		headers: { 'Content-Type': 'application/problem+json' }
+	});
+}
+
+export function json(status: number, value: unknown): Response {
+	return new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+// Two bodies that say the same thing, whatever their spacing or field order, get the same fingerprint.
+export function fingerprint(body: unknown): string {
+	return createHash('sha256').update(canonical(body)).digest('hex');
+}
+
+// The request's JSON body, or the 4xx to answer instead: a wrong content type, too big, or not JSON.
+export async function readJson(request: Request): Promise<{ body: unknown } | { refused: Response }> {
+	const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+	if (type !== 'application/json')
+		return {
+			refused: problem(415, 'Unsupported Media Type', `send the body as application/json, not "${type}"`)
+		};
+	const text = await request.text();
+	if (Buffer.byteLength(text) > maxBodyBytes)
+		return { refused: problem(413, 'Content Too Large', `the body is over ${maxBodyBytes} bytes`) };
+	try {
+		return { body: JSON.parse(text) };
+	} catch {
+		return { refused: problem(400, 'Bad Request', 'the body is not valid JSON') };
+	}
+}

@@ -1,0 +1,84 @@
+// The short report of `npm test exercises/NN` and `npm run watch -- NN` (learner/loop.ts says what it
+// prints). Set by learner/npm-test.js; `npm test exercises/NN -- --all` uses Vitest's full report instead.
+// It only reads the results Vitest already holds and prints once at the end of a run, so it costs next to nothing.
+import { relative } from 'node:path';
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
+import { exercises } from '#harness/core/manifest.ts';
+import { formatLoop, type LoopExercise, type LoopTest } from './loop.ts';
+import { terminalPaint as paint, testName } from './progress.ts';
+import { exerciseTestFile } from './test-files.ts';
+
+type VitestError = { message?: string; diff?: string; stacks?: { file: string; line: number }[] };
+
+export default class LoopReporter implements Reporter {
+	private vitest?: Vitest;
+	private root = process.cwd();
+	// In watch mode a save reruns only the files it touches: the others keep their last results, so an
+	// exercise of two files is not called green when only one of them ran.
+	private known = new Map<string, TestModule>();
+
+	onInit(vitest: Vitest): void {
+		this.vitest = vitest;
+		this.root = vitest.config.root;
+	}
+
+	onWatcherRerun(): void {
+		if (process.stdout.isTTY) this.vitest?.logger.clearFullScreen('');
+	}
+
+	onWatcherStart(): void {
+		console.log(paint.dim('Watching: save a file to run the tests again · press q to stop, h for more keys'));
+	}
+
+	onTestRunEnd(
+		modules: ReadonlyArray<TestModule>,
+		errors: ReadonlyArray<unknown>,
+		reason: TestRunEndReason
+	): void {
+		for (const module of modules) this.known.set(module.moduleId, module);
+		const list = exercises(this.root);
+		const byExercise = new Map<string, LoopExercise>();
+		const sorted = [...this.known.values()]
+			.map((module) => ({ module, file: exerciseTestFile(this.root, list, module.moduleId) }))
+			.filter((m) => m.file)
+			.sort((a, b) => a.file!.step - b.file!.step);
+		for (const { module, file } of sorted) {
+			const { exercise, givenCode } = file!;
+			const entry = byExercise.get(exercise.id) ?? { exercise, tests: [], broken: [] };
+			byExercise.set(exercise.id, entry);
+			const path = relative(this.root, module.moduleId);
+			const loadError = module.errors()[0];
+			if (loadError) entry.broken.push({ file: path, message: plain(loadError.message) });
+			for (const test of module.children.allTests()) {
+				const result = test.result();
+				const error = result.errors?.[0] as VitestError | undefined;
+				const at = error?.stacks?.find((s) => s.file === module.moduleId);
+				const state = result.state === 'passed' || result.state === 'failed' ? result.state : 'skipped';
+				const entryTest: LoopTest = {
+					name: testName(test),
+					file: path,
+					state,
+					givenCode
+				};
+				if (error) entryTest.message = [plain(error.message), plain(error.diff)].filter(Boolean).join('\n\n');
+				if (at) entryTest.at = `${path}:${at.line}`;
+				entry.tests.push(entryTest);
+			}
+		}
+		const results = list.flatMap((e) => byExercise.get(e.id) ?? []);
+		const last = results.at(-1)?.exercise;
+		const next = last && list[list.indexOf(last) + 1];
+		const filtered = Boolean(this.vitest?.config.testNamePattern) || reason === 'interrupted';
+		if (results.length)
+			console.log(
+				`\n${formatLoop(results, { paint, next, filtered, watching: this.vitest?.config.watch })}\n`
+			);
+		for (const error of errors) {
+			const message = (error as VitestError).message ?? String(error);
+			console.log(paint.red(`Vitest hit an error outside the tests: ${message.split('\n')[0]}`));
+		}
+	}
+}
+
+// Vitest's diff and a parser's message, without their colours: the short report paints its own.
+const plain = (text?: string) => text?.replace(/\x1b\[[0-9;]*m/g, '').trim() ?? '';

@@ -1,0 +1,155 @@
+// The short report of `npm test exercises/NN`: one screen, whatever state the learner's files are in.
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exercises, type Exercise } from '#harness/core/manifest.ts';
+import { run } from '../lib/run.ts';
+import { wrongSolutions } from '../tools/wrong/wrong-solutions.ts';
+import { formatLoop, screen, stubOf, wrap, type LoopTest } from './loop.ts';
+import { solve, tempWorkbook } from './temp-workbook.ts';
+
+const one: Exercise = {
+	id: '01',
+	folder: '01-x',
+	title: 'The first handler',
+	learnerFiles: ['a.ts'],
+	weight: 1
+};
+const two: Exercise = { ...one, id: '02', folder: '02-x', title: 'sameEvent and replay' };
+const test = (name: string, state: LoopTest['state'], message?: string): LoopTest => ({
+	name,
+	file: 'exercises/01-x/a.test.ts',
+	state,
+	givenCode: false,
+	...(message === undefined ? {} : { message })
+});
+const stub = 'TicketHandler.handle is not written yet.\n  write it in  exercises/01-x/a.ts';
+
+describe('the short report', () => {
+	it('says a stub once, with how many tests stop at it, and the first failure in full', () => {
+		const text = formatLoop([
+			{
+				exercise: one,
+				broken: [],
+				tests: [test('first', 'failed', stub), test('second', 'failed', stub), test('third', 'failed', stub)]
+			}
+		]);
+		expect(text).toContain('✘ 01 · The first handler: 0 of 3 tests pass');
+		expect(text).toContain('First failure: first');
+		expect(text.match(/is not written yet/g)).toHaveLength(1);
+		expect(text).toContain('not written yet');
+		expect(text).toContain('2 more tests stop at TicketHandler.handle, not written yet');
+		expect(text).toContain('npm test exercises/01 -- --all');
+		expect(text).toContain('npm run hint -- 01');
+	});
+	it('keeps a long story and many failures to one screen of 100 columns', () => {
+		const story = Array.from({ length: 80 }, (_, i) => `line ${i} ${'of a long story '.repeat(9)}`).join(
+			'\n'
+		);
+		const tests = Array.from({ length: 60 }, (_, i) => test(`describe › test ${i}`, 'failed', story));
+		const text = formatLoop([{ exercise: one, broken: [], tests }]);
+		const lines = text.split('\n');
+		expect(lines.length).toBeLessThanOrEqual(screen.lines - 7);
+		expect(lines.filter((line) => line.length > screen.columns)).toEqual([]);
+		expect(text).toContain('more lines: `npm test exercises/01 -- --all` shows every failure in full');
+	});
+	it('when green, says so and names the next exercise and its commands', () => {
+		const text = formatLoop([{ exercise: one, broken: [], tests: [test('first', 'passed')] }], { next: two });
+		expect(text).toContain('01 is green.');
+		expect(text).toContain('Next: 02 · sameEvent and replay');
+		expect(text).toContain('npm test exercises/02');
+		expect(text).toContain('npm run hint -- 02');
+	});
+	it('does not call an exercise green when a filter left tests out', () => {
+		const tests = [test('first', 'passed'), test('second', 'skipped')];
+		const text = formatLoop([{ exercise: one, broken: [], tests }], { next: two, filtered: true });
+		expect(text).not.toContain('is green');
+		expect(text).toContain('1 tests did not run');
+	});
+	it('finds the stub in a message, and wraps at spaces', () => {
+		expect(stubOf('A journey broke: your code threw: submissions is not written yet.')).toBe('submissions');
+		expect(stubOf('expected 1 to be 2')).toBeUndefined();
+		const wrapped = wrap(`  ${'word '.repeat(50)}`);
+		expect(wrapped.length).toBeGreaterThan(1);
+		expect(wrapped.every((line) => line.length <= screen.columns)).toBe(true);
+	});
+});
+
+// Every exercise as shipped, half done and green, run as the learner runs it, in a throwaway copy.
+describe('npm test exercises/NN, on a copy of the workbook', () => {
+	const npmTest = (root: string, ...args: string[]) =>
+		run('npm', ['test', ...args, '--', `--experimental.fsModuleCachePath=${root}/.cache`], {
+			cwd: root,
+			env: { ...process.env, NO_COLOR: '1' }
+		});
+	// Half done: the first wrong solution of each exercise over its files; any other learner file as shipped.
+	const halfDone = (root: string) => {
+		for (const exercise of exercises(root)) {
+			const wrong = wrongSolutions().find((w) => w.exercise === exercise.id);
+			for (const file of wrong?.files ?? [])
+				cpSync(join(wrong!.dir, exercise.folder, file), join(root, 'exercises', exercise.folder, file));
+		}
+	};
+	const states: [string, (root: string) => void][] = [
+		['as shipped', () => {}],
+		['half done', halfDone],
+		['green', (root) => exercises(root).forEach((e) => solve(root, e.folder, e.learnerFiles))]
+	];
+
+	it.each(states)(
+		'fits one screen of 100 × 40 for every exercise %s',
+		async (state, prepare) => {
+			const { root, remove } = tempWorkbook();
+			try {
+				prepare(root);
+				const list = exercises(root);
+				for (const [i, exercise] of list.entries()) {
+					const ran = await npmTest(root, `exercises/${exercise.id}`);
+					const lines = ran.output.trimEnd().split('\n');
+					const where = `npm test exercises/${exercise.id} ${state}:\n${ran.output}`;
+					// The shell's prompt takes the 40th line.
+					expect(lines.length, where).toBeLessThan(screen.lines);
+					// npm's own echo of the command ("> node …") is not ours to wrap.
+					const ours = lines.filter((line) => !line.startsWith('> '));
+					expect(
+						ours.filter((line) => line.length > screen.columns),
+						where
+					).toEqual([]);
+					if (state === 'green') {
+						expect(ran.code, where).toBe(0);
+						expect(ran.output, where).toContain(`${exercise.id} is green.`);
+						const next = list[i + 1];
+						if (next) expect(ran.output, where).toContain(`Next: ${next.id} · ${next.title}`);
+					} else {
+						expect(ran.code, where).toBe(1);
+						expect(ran.output, where).toContain('First failure: ');
+						expect(ran.output, where).toContain(`npm test exercises/${exercise.id} -- --all`);
+					}
+				}
+			} finally {
+				remove();
+			}
+		},
+		240_000
+	);
+
+	it('answers an exercise that does not exist with the list, and exit 2; --all gives the full report', async () => {
+		const { root, remove } = tempWorkbook();
+		try {
+			const none = await run('npm', ['test', 'exercises/99'], { cwd: root });
+			expect(none.code).toBe(2);
+			expect(none.output).toContain('There is no exercise "exercises/99"');
+			for (const exercise of exercises(root)) expect(none.output).toContain(`exercises/${exercise.folder}/`);
+			expect(none.output).not.toContain('include:');
+			// A number that is an option's value is Vitest's, not an exercise.
+			const bail = await run('npm', ['test', 'exercises/01', '--', '--bail', '10'], { cwd: root });
+			expect(bail.output).not.toContain('There is no exercise');
+			expect(bail.output).toContain('First failure: ');
+			const all = await npmTest(root, 'exercises/01', '--all');
+			expect(all.output).toContain('Failed Tests');
+			expect(all.output.match(/is not written yet/g)!.length).toBeGreaterThan(5);
+		} finally {
+			remove();
+		}
+	}, 60_000);
+});

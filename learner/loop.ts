@@ -1,0 +1,192 @@
+// What `npm test exercises/NN` prints (learner/loop-reporter.ts): one screen, never a wall.
+//
+// The first failing test in full (its story, the side-by-side table, where it is), one line for each other
+// failing test, a stub that is not written yet said once, then the count and what to do next. It fits a
+// terminal of 100 columns and 40 lines, npm's own lines included. Green names the next exercise.
+import type { Exercise } from '#harness/core/manifest.ts';
+import { messageWidth } from '#harness/core/report.ts';
+import { nextSteps, noPaint, type Paint } from './progress.ts';
+
+export const screen = { columns: messageWidth, lines: 40 };
+// npm's two "> …" lines and the blank lines around them, the blank lines around ours, and the shell's prompt
+// after: not ours to spend.
+const npmLines = 7;
+
+export type LoopTest = {
+	// The test's name below the exercise's heading, its describe blocks joined with " › ".
+	name: string;
+	file: string;
+	state: 'passed' | 'failed' | 'skipped';
+	givenCode: boolean;
+	// What a failed test said: its message, and Vitest's diff when it has one.
+	message?: string;
+	// "exercises/04-send-button-key/submission.test.ts:57", when Vitest knows the line.
+	at?: string;
+};
+
+export type LoopExercise = {
+	exercise: Exercise;
+	tests: LoopTest[];
+	// A test file that did not load (a syntax error, a missing export): it has no tests to show.
+	broken: { file: string; message: string }[];
+};
+
+export type LoopOptions = { paint?: Paint; next?: Exercise; filtered?: boolean; watching?: boolean };
+
+// "TicketHandler.handle" when a test stopped at a stub, from the first line todo() writes.
+export const stubOf = (message = '') =>
+	/(?:^|\s)([A-Za-z_$][\w$.]*) is not written yet\./m.exec(message)?.[1];
+
+// Splits a line longer than the screen at its last space that fits, and indents what follows.
+export function wrap(line: string, width = screen.columns): string[] {
+	if (line.length <= width) return [line];
+	const indent = `${/^\s*/.exec(line)![0]}    `.slice(0, 24);
+	const out: string[] = [];
+	let rest = line;
+	while (rest.length > width) {
+		let cut = rest.lastIndexOf(' ', width);
+		if (cut <= indent.length) cut = width;
+		out.push(rest.slice(0, cut).trimEnd());
+		rest = indent + rest.slice(cut).trimStart();
+	}
+	return [...out, rest];
+}
+
+const wrapAll = (lines: string[]) => lines.flatMap((line) => wrap(line));
+
+export function formatLoop(results: LoopExercise[], options: LoopOptions = {}): string {
+	const paint = options.paint ?? noPaint;
+	const budget = screen.lines - npmLines;
+	const red = results.find((r) => r.broken.length || r.tests.some((t) => t.state === 'failed'));
+	const head = results.length > 1 ? results.map((r) => `  ${summary(r, paint)}`) : [];
+	if (!red) return [...head, ...(head.length ? [''] : []), ...green(results, options, paint)].join('\n');
+	const lines = [
+		...head,
+		...(head.length ? [''] : []),
+		...failing(red, budget - head.length - 1, options, paint)
+	];
+	return lines.join('\n');
+}
+
+function counts(result: LoopExercise) {
+	const mine = result.tests.filter((t) => !(t.givenCode && t.state === 'passed'));
+	return {
+		passed: mine.filter((t) => t.state === 'passed').length,
+		failed: mine.filter((t) => t.state === 'failed').length,
+		skipped: mine.filter((t) => t.state === 'skipped').length,
+		given: result.tests.length - mine.length,
+		total: mine.length
+	};
+}
+
+function summary(result: LoopExercise, paint: Paint): string {
+	const { passed, total, given, failed } = counts(result);
+	const isGreen = failed === 0 && result.broken.length === 0;
+	const mark = isGreen ? paint.green('✔') : paint.red('✘');
+	const name = `${result.exercise.id} · ${result.exercise.title}`;
+	const onGiven = given ? paint.dim(` (+${given} on given code)`) : '';
+	return `${mark} ${name}: ${passed} of ${total} tests pass${onGiven}`;
+}
+
+function green(results: LoopExercise[], options: LoopOptions, paint: Paint): string[] {
+	const skipped = results.reduce((sum, r) => sum + counts(r).skipped, 0);
+	const last = results.at(-1)!;
+	if (skipped || options.filtered) {
+		const { id } = last.exercise;
+		return wrapAll([
+			results.length === 1 ? summary(last, paint) : 'Every test that ran passes.',
+			`${skipped} tests did not run (a filter such as -t or --bail left them out): run \`npm test exercises/${id}\` for them all.`
+		]);
+	}
+	const done = results.map((r) => r.exercise.id).join(', ');
+	const lines = [
+		...(results.length === 1 ? [summary(last, paint)] : []),
+		'',
+		paint.green(`${done} ${results.length === 1 ? 'is' : 'are'} green.`)
+	];
+	if (options.next) lines.push('', ...nextSteps({ exercise: options.next, passed: 0, total: 1 }, paint));
+	else
+		lines.push(
+			'That was the last exercise. `npm run progress` checks them all at once and says what to read next.'
+		);
+	return wrapAll(lines);
+}
+
+function failing(result: LoopExercise, budget: number, options: LoopOptions, paint: Paint): string[] {
+	const { id } = result.exercise;
+	const full = `npm test exercises/${id} -- --all`;
+	const failed = result.tests.filter((t) => t.state === 'failed');
+	const first: { title: string; where: string; message: string } = result.broken[0]
+		? { title: `${result.broken[0].file} did not load`, where: '', message: result.broken[0].message }
+		: { title: failed[0]!.name, where: failed[0]!.at ?? failed[0]!.file, message: failed[0]!.message ?? '' };
+	const firstStub = result.broken[0] ? undefined : stubOf(first.message);
+	const top = wrapAll([
+		summary(result, paint),
+		'',
+		`${paint.red('First failure:')} ${first.title}`,
+		...(first.where ? [paint.dim(`  at ${first.where}`)] : []),
+		''
+	]);
+	const tail = wrapAll([
+		'',
+		options.watching
+			? 'Next: fix it and save: the tests run again.'
+			: `Next: fix it and run \`npm test exercises/${id}\` again (\`npm run watch -- ${id}\` runs it on every save).`,
+		`Stuck? \`npm run hint -- ${id}\` · every failure in full: \`${full}\``
+	]);
+	// The other failures: a stub not written yet once, with how many tests stop at it; any other test by its
+	// name, under its describe blocks.
+	const stubs = new Map<string, number>();
+	const others: ({ stub: string } | { parent: string; leaf: string })[] = [];
+	for (const test of failed.slice(result.broken[0] ? 0 : 1)) {
+		const stub = stubOf(test.message);
+		if (stub) stubs.set(stub, (stubs.get(stub) ?? 0) + 1);
+		if (stub && stubs.get(stub)! > 1) continue;
+		const path = test.name.split(' › ');
+		others.push(stub ? { stub } : { parent: path.slice(0, -1).join(' › '), leaf: path.at(-1)! });
+	}
+	const cross = paint.red('✘');
+	const otherLines: string[] = [];
+	let under = '';
+	for (const other of others) {
+		if ('stub' in other) {
+			const count = stubs.get(other.stub)!;
+			const more = other.stub === firstStub ? ' more' : '';
+			const tests = count === 1 ? 'test stops' : 'tests stop';
+			otherLines.push(`  ${cross} ${count}${more} ${tests} at ${other.stub}, not written yet`);
+			under = '';
+			continue;
+		}
+		if (other.parent && other.parent !== under) otherLines.push(...wrap(`  ${other.parent}:`));
+		under = other.parent;
+		otherLines.push(...wrap(`${under ? '    ' : '  '}${cross} ${other.leaf}`));
+	}
+	const room = budget - top.length - tail.length;
+	// The message comes first: the list of others keeps a few lines, and shows more when there is room.
+	const listNeed = otherLines.length ? Math.min(otherLines.length, 3) + 2 : 0;
+	const message = clip(
+		wrapAll(
+			first.message
+				.trimEnd()
+				.split('\n')
+				.map((l) => `  ${l}`)
+		),
+		room - listNeed,
+		full
+	);
+	const left = room - message.length;
+	const list: string[] = [];
+	if (otherLines.length && left >= 3) {
+		list.push('', 'Also failing:');
+		list.push(...clip(otherLines, left - 2, full, 'and more'));
+	}
+	return [...top, ...message, ...list, ...tail];
+}
+
+// At most `count` lines; the last one says how many more there are and where to see them.
+function clip(lines: string[], count: number, full: string, more?: string): string[] {
+	if (lines.length <= count) return lines;
+	const kept = lines.slice(0, Math.max(count - 1, 0));
+	const said = more ?? `${lines.length - kept.length} more lines`;
+	return [...kept, `  … ${said}: \`${full}\` shows every failure in full`];
+}

@@ -1,0 +1,52 @@
+// npm test [exercises/NN] [-- --all]: Vitest on the learner's exercises, with the short report.
+//
+// The short report (learner/loop-reporter.ts) shows the first failure in full and the rest a line each;
+// `--all` (or `npm test exercises/04 --all`) gives Vitest's own full report instead, and a `--reporter` of yours
+// wins. Every other Vitest option works as usual (-t, file paths, --bail). `npm run watch -- 01` comes here too,
+// as `watch exercises/01-first-handler/`. A path that names no exercise gets the list of exercises and exit 2,
+// as `hint` and `reset` answer.
+//
+// Plain JavaScript, run by node itself, and Vitest started in this same process: tsx, or a second Node, would
+// add a third of a second to every run of the learner's loop (npm run bench:learner measures it).
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const given = process.argv.slice(2);
+const all = given.includes('--all') || process.env.npm_config_all === 'true';
+const args = given.filter((arg) => arg !== '--all');
+const mode = args[0] === 'watch' || args[0] === 'run' ? args.shift() : 'run';
+
+// The exercises' test files, as paths from the root: what a filter such as exercises/04 must match.
+const testFiles = readdirSync(join(root, 'exercises'), { withFileTypes: true })
+	.filter((entry) => entry.isDirectory() && /^\d/.test(entry.name))
+	.flatMap((entry) =>
+		readdirSync(join(root, 'exercises', entry.name))
+			.filter((name) => name.endsWith('.test.ts'))
+			.map((name) => `exercises/${entry.name}/${name}`)
+	);
+// A bare number names an exercise, unless it is an option's value (`--bail 10`, `--retry 3`).
+const namesAnExercise = (arg, i) =>
+	/^(\.\/)?exercises\//.test(arg) ||
+	(/^\d+$/.test(arg) && !(i > 0 && args[i - 1].startsWith('-') && !args[i - 1].includes('=')));
+const unknown = args.find(
+	(arg, i) => namesAnExercise(arg, i) && !testFiles.some((file) => file.includes(arg.replace(/^\.\//, '')))
+);
+if (unknown !== undefined) {
+	// The rare path: it may take tsx's time to say which exercises there are, in the words hint and reset use.
+	const said = spawnSync(
+		process.execPath,
+		['--import', 'tsx', join(root, 'learner/no-such-exercise.ts'), unknown],
+		{ cwd: root, stdio: 'inherit' }
+	);
+	process.exit(said.status ?? 2);
+}
+
+const reporter =
+	all || args.some((arg) => arg.startsWith('--reporter')) ? [] : ['--reporter=./learner/loop-reporter.ts'];
+const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+const config = join(root, 'learner/vitest.learner.config.ts');
+process.argv = [process.argv[0], vitest, mode, '--config', config, ...reporter, ...args];
+await import(pathToFileURL(vitest).href);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { workbookRoot } from '#harness/core/manifest.ts';
+import { postgresArgs } from './postgres.ts';
+
+describe('npm run postgres', () => {
+	it('plays 03 and 05 in the postgres-learner project, on the learner files', () => {
+		expect(postgresArgs(workbookRoot, '3')).toEqual([
+			'run',
+			'--project',
+			'postgres-learner',
+			'exercises/03-the-race/'
+		]);
+		expect(postgresArgs(workbookRoot, '05').at(-1)).toBe('exercises/05-email-outbox/');
+	});
+	it('says which exercises talk to a database when given another', () => {
+		expect(() => postgresArgs(workbookRoot, '01')).toThrow(
+			/does not talk to a database.*npm run postgres -- 03/
+		);
+	});
+});

@@ -1,0 +1,58 @@
+// npm run progress: a Vitest reporter that prints where the learner is instead of every failure.
+// Running as a reporter keeps it to one quick `vitest run`: no second process, no report file to read back.
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
+import { exercises } from '#harness/core/manifest.ts';
+import { formatProgress, terminalPaint as paint, testName, type ExerciseResult } from './progress.ts';
+import { exerciseTestFile } from './test-files.ts';
+
+export default class ProgressReporter implements Reporter {
+	private root = process.cwd();
+
+	onInit(vitest: Vitest): void {
+		this.root = vitest.config.root;
+	}
+
+	onTestRunEnd(
+		modules: ReadonlyArray<TestModule>,
+		errors: ReadonlyArray<unknown>,
+		reason: TestRunEndReason
+	): void {
+		const list = exercises(this.root);
+		const files = modules.map((module) => ({
+			module,
+			file: exerciseTestFile(this.root, list, module.moduleId)
+		}));
+		const results: ExerciseResult[] = list.map((exercise) => {
+			const result: ExerciseResult = { exercise, passed: 0, total: 0 };
+			for (const { module, file } of files) {
+				if (file?.exercise !== exercise) continue;
+				const loadError = module.errors()[0];
+				if (loadError && !result.firstRed)
+					result.firstRed = {
+						test: `${relative(this.root, module.moduleId)} did not load`,
+						message: loadError.message
+					};
+				// separate.test.ts tests separate.ts, which the exercise gives: its green tests are not the learner's.
+				const givenCode = file.givenCode;
+				for (const test of module.children.allTests()) {
+					const state = test.result().state;
+					if (givenCode && state === 'passed') {
+						result.given = (result.given ?? 0) + 1;
+						continue;
+					}
+					result.total += 1;
+					if (state === 'passed') result.passed += 1;
+					else if (!result.firstRed) {
+						result.firstRed = { test: testName(test), message: test.result().errors?.[0]?.message ?? state };
+					}
+				}
+			}
+			return result;
+		});
+		console.log(`\n${formatProgress(results, { goFolder: existsSync(join(this.root, 'go')), paint })}\n`);
+		// Red tests are where a learner normally is, not a failure of this command: only a broken run exits non-zero.
+		process.exitCode = errors.length || reason === 'interrupted' ? 1 : 0;
+	}
+}

@@ -1,0 +1,95 @@
+// Runs the Go tests with `go test -json` and reads back each test: passed or failed, what it printed,
+// and which schedules it says it plays (the "plays …" lines from schedules.Playing in go/schedules).
+import { fileURLToPath } from 'node:url';
+import { urlVariable } from '#harness/endpoint/postgres-on-demand.ts';
+import { startPostgres } from '#harness/postgres/server.ts';
+import { run } from './run.ts';
+
+export const goDir = fileURLToPath(new URL('../go/', import.meta.url));
+
+export type GoTest = {
+	name: string; // "handler: TestHandlersPlayTheSchedules/receipt-in-commit/one-delivery"
+	status: 'passed' | 'failed' | 'skipped';
+	output: string;
+	plays: string[];
+	leaf: boolean; // no subtests: the ones that count, like Vitest's it()
+};
+export type GoReport = { tests: GoTest[]; problems: string[]; code: number };
+
+type Event = { Action: string; Package?: string; Test?: string; Output?: string };
+
+// Is `go` on the PATH? Answers with its version line, or null.
+export async function goVersion(): Promise<string | null> {
+	const ran = await run('go', ['version'], { cwd: goDir });
+	return ran.code === 0 ? ran.output.trim() : null;
+}
+
+const playsLine = /^\s*\S+\.go:\d+: plays (\S+(?: as \S+)?)\s*$/;
+
+export function readGoTestJson(stdout: string, code: number): GoReport {
+	const tests = new Map<string, GoTest>();
+	const packageOutput = new Map<string, string>();
+	const packageFailed = new Set<string>();
+	const loose: string[] = [];
+	for (const line of stdout.split('\n')) {
+		if (!line.trim()) continue;
+		let event: Event;
+		try {
+			event = JSON.parse(line);
+		} catch {
+			loose.push(line); // a build error can arrive as plain text
+			continue;
+		}
+		if (event.Action === 'build-output') {
+			loose.push((event.Output ?? '').trimEnd());
+			continue;
+		}
+		const pkg = (event.Package ?? '').replace(/^workbook\//, '');
+		if (!event.Test) {
+			if (event.Action === 'output') packageOutput.set(pkg, (packageOutput.get(pkg) ?? '') + event.Output);
+			if (event.Action === 'fail') packageFailed.add(pkg);
+			continue;
+		}
+		const name = `${pkg}: ${event.Test}`;
+		const test = tests.get(name) ?? { name, status: 'skipped', output: '', plays: [], leaf: true };
+		tests.set(name, test);
+		if (event.Action === 'output' && event.Output) {
+			const played = playsLine.exec(event.Output);
+			if (played) test.plays.push(played[1]!);
+			else if (!/^(=== |--- |\s*--- )/.test(event.Output.trimStart())) test.output += event.Output;
+		}
+		if (event.Action === 'pass') test.status = 'passed';
+		if (event.Action === 'fail') test.status = 'failed';
+	}
+	for (const test of tests.values()) {
+		const prefix = `${test.name}/`;
+		test.leaf = ![...tests.keys()].some((other) => other.startsWith(prefix));
+	}
+	const problems: string[] = [];
+	for (const pkg of packageFailed) {
+		const failedTests = [...tests.values()].some(
+			(t) => t.status === 'failed' && t.name.startsWith(`${pkg}: `)
+		);
+		const said = [...loose, (packageOutput.get(pkg) ?? '').trim()].filter(Boolean).join('\n');
+		if (!failedTests) problems.push(`go/${pkg}:\n${said}`);
+	}
+	if (code !== 0 && packageFailed.size === 0 && ![...tests.values()].some((t) => t.status === 'failed'))
+		problems.push(`go test failed:\n${loose.join('\n')}`);
+	return { tests: [...tests.values()], problems, code };
+}
+
+// go test -json ./... in go/ (or another module), read into tests. Error text from a failed build goes to
+// problems; past timeoutMs the run is stopped and says so.
+// go/endpoint, go/race and go/outbox play schedules on a PostgreSQL named by WORKBOOK_POSTGRES_URL: when that is not set, one is
+// started for this run and stopped after it.
+export async function goTest(dir = goDir, timeoutMs?: number): Promise<GoReport> {
+	const given = process.env[urlVariable];
+	const postgres = given ? null : await startPostgres();
+	const env = { ...process.env, [urlVariable]: given ?? postgres!.url };
+	const ran = await run('go', ['test', '-json', './...'], { cwd: dir, timeoutMs, env }).finally(() =>
+		postgres?.stop()
+	);
+	const report = readGoTestJson(ran.output, ran.code);
+	if (ran.timedOut) report.problems.push(`go test stopped after ${(timeoutMs ?? 0) / 1000} s`);
+	return report;
+}

@@ -1,0 +1,138 @@
+// npm run bench:learner: how long the learner's loop takes on this machine, as median wall times, and each as a
+// ratio to a bare Vitest run of one trivial test through npm (the least any `npm test` can cost here). The aims:
+// at most 1.2 for `npm test exercises/NN`, at most 2 for `npm run progress`.
+// Prints figures; it asserts nothing. Usage: npm run bench:learner [-- --runs 7]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exercises, workbookRoot } from '#harness/core/manifest.ts';
+import { bin } from '../../lib/run.ts';
+
+const runsAt = process.argv.indexOf('--runs');
+const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 7;
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs wants a whole number, at least 1');
+
+type Measured = { label: string; times: number[]; cpu: number[]; aim?: number };
+
+// CPU seconds of this process's finished children (Linux: /proc/self/stat, in clock ticks of 1/100 s). Under a
+// loaded machine the wall time mostly measures the others; the CPU time the run itself spent holds steadier.
+function childrenCpu(): number {
+	try {
+		const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+		return (Number(fields[13]) + Number(fields[14])) * 10;
+	} catch {
+		return NaN;
+	}
+}
+
+// Wall time of one run, in milliseconds. The output is not shown; a crash is reported.
+function once(command: string, args: string[], cwd = workbookRoot): { ms: number; cpu: number } {
+	const cpuBefore = childrenCpu();
+	const started = process.hrtime.bigint();
+	const ran = spawnSync(command, args, {
+		cwd,
+		encoding: 'utf8',
+		env: { ...process.env, NO_COLOR: '1' }
+	});
+	const ms = Number(process.hrtime.bigint() - started) / 1e6;
+	if (ran.error) throw ran.error;
+	return { ms, cpu: childrenCpu() - cpuBefore };
+}
+
+type Command = { label: string; command: string; args: string[]; cwd?: string; aim?: number };
+
+// Every command once as a warm-up, so the figures are for the second run onwards, as a learner lives them; then
+// `runs` rounds of every command in turn, so a machine whose load comes and goes weighs on them all alike.
+function measureAll(commands: Command[]): Measured[] {
+	for (const c of commands) once(c.command, c.args, c.cwd);
+	const results = commands.map(() => [] as { ms: number; cpu: number }[]);
+	for (let round = 0; round < runs; round++)
+		commands.forEach((c, i) => results[i]!.push(once(c.command, c.args, c.cwd)));
+	return commands.map((c, i) => ({
+		label: c.label,
+		times: results[i]!.map((r) => r.ms),
+		cpu: results[i]!.map((r) => r.cpu),
+		...(c.aim ? { aim: c.aim } : {})
+	}));
+}
+
+// The yardstick: a package whose `npm test` is `vitest run` on one test that checks 1 + 1, with this workbook's
+// node_modules, so the same Vitest and the same Node.
+function bareVitest(): { dir: string; remove: () => void } {
+	const dir = mkdtempSync(join(tmpdir(), 'bare-vitest-'));
+	writeFileSync(
+		join(dir, 'package.json'),
+		JSON.stringify({ name: 'bare', private: true, type: 'module', scripts: { test: 'vitest run' } })
+	);
+	writeFileSync(
+		join(dir, 'one.test.ts'),
+		"import { expect, it } from 'vitest';\nit('adds', () => expect(1 + 1).toBe(2));\n"
+	);
+	symlinkSync(join(workbookRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+	return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const median = (times: number[]) => {
+	const sorted = [...times].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const bare = bareVitest();
+const first = exercises()[0]!;
+// The short report against Vitest's own on the first exercise, without npm: the reporter's cost.
+const direct = (reporter: string) => [
+	'run',
+	'--config',
+	'learner/vitest.learner.config.ts',
+	`--reporter=${reporter}`,
+	`exercises/${first.id}`
+];
+let measured: Measured[];
+try {
+	measured = measureAll([
+		{ label: 'npm test, bare Vitest, one trivial test', command: 'npm', args: ['test'], cwd: bare.dir },
+		...exercises().map((e) => ({
+			label: `npm test exercises/${e.id}`,
+			command: 'npm',
+			args: ['test', `exercises/${e.id}`],
+			aim: 1.2
+		})),
+		{ label: 'npm run progress', command: 'npm', args: ['run', 'progress'], aim: 2 },
+		{
+			label: `vitest, short report, exercises/${first.id}`,
+			command: bin('vitest'),
+			args: direct('./learner/loop-reporter.ts')
+		},
+		{
+			label: `vitest, its default report, exercises/${first.id}`,
+			command: bin('vitest'),
+			args: direct('default')
+		},
+		{ label: 'node -e 0', command: process.execPath, args: ['-e', '0'] }
+	]);
+} finally {
+	bare.remove();
+}
+const yardstick = measured[0]!;
+
+const load = loadavg()
+	.map((n) => n.toFixed(1))
+	.join(' ');
+console.log(
+	`median of ${runs} rounds after one warm-up · ${cpus().length} CPUs, load (1, 5, 15 min) ${load} · Node ${process.version}`
+);
+console.log(
+	'wall time, and the CPU time the run spent (its processes together), each also as a ratio to bare:'
+);
+const width = Math.max(...measured.map((m) => m.label.length));
+const ms = (n: number) => `${Math.round(n)} ms`.padStart(8);
+for (const { label, times, cpu, aim } of measured) {
+	const wall = median(times) / median(yardstick.times);
+	const spent = median(cpu) / median(yardstick.cpu);
+	const ratios = aim
+		? `  ×${wall.toFixed(2)} wall, ×${spent.toFixed(2)} cpu (aim ≤ ${aim}${wall <= aim ? '' : ', wall OVER'})`
+		: '';
+	console.log(`  ${label.padEnd(width)} ${ms(median(times))} wall ${ms(median(cpu))} cpu${ratios}`);
+}

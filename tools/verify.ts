@@ -1,0 +1,208 @@
+// npm run verify: every maintainers' check in one command, ending with one line "verify: N passed, N failed".
+import { readdirSync } from 'node:fs';
+import { basename, dirname, relative } from 'node:path';
+import { schedulesDir } from '#harness/core/schedules.ts';
+import { checkSchedules } from './check-schedules.ts';
+import { goDir, goTest, goVersion, type GoReport } from '../lib/go-test.ts';
+import { parity } from './parity.ts';
+import { scheduleFiles } from '../lib/schedule-files.ts';
+import { bin, run } from '../lib/run.ts';
+import { vitestJson, type VitestReport } from '../lib/vitest-json.ts';
+import { MissingProgram, needProgram, systemPrograms, type SystemProgram } from '../lib/packages.ts';
+import { playWrongSolutions } from './wrong/play-wrong.ts';
+import { checkBrowserJourneys } from '../form/journeys/check.ts';
+import { differential } from './differential/differential.ts';
+
+// warnings are printed but fail nothing; skipped says, in one line, why a step did not run.
+type Result = { passed: number; failed: number; problems: string[]; warnings?: string[]; skipped?: string };
+type Step = { name: string; check: () => Promise<Result> };
+
+// Each Vitest project, and the Go tests, run once; the steps that read them share the report.
+const reports = new Map<string, Promise<VitestReport>>();
+const vitestReport = (project: string) => {
+	if (!reports.has(project)) reports.set(project, vitestJson(['--project', project]));
+	return reports.get(project)!;
+};
+let goReport: Promise<GoReport> | undefined;
+const goTests = () => (goReport ??= goTest());
+
+const one = (ok: boolean, problem: string): Result => ({
+	passed: ok ? 1 : 0,
+	failed: ok ? 0 : 1,
+	problems: ok ? [] : [problem]
+});
+
+async function command(command: string, args: string[], cwd?: string): Promise<Result> {
+	const ran = await run(command, args, { cwd });
+	return one(ran.code === 0, ran.output.trim());
+}
+
+// Every test of one Vitest project must pass, and at least one must run.
+async function allPass(project: string): Promise<Result> {
+	const report = await vitestReport(project);
+	const failed = report.tests.filter((test) => test.status === 'failed');
+	const problems = failed.map((test) => `${relative('.', test.file)} › ${test.name}\n${test.message}`);
+	if (report.code !== 0 && failed.length === 0) problems.push(`Vitest failed:\n${report.output}`);
+	if (report.tests.length === 0) problems.push(`no tests ran:\n${report.output}`);
+	return {
+		passed: report.tests.length - failed.length,
+		failed: problems.length ? Math.max(failed.length, 1) : 0,
+		problems
+	};
+}
+
+const exerciseOf = (file: string) => basename(dirname(file));
+
+// An exercise that passes as shipped teaches nothing: each must have a test that fails.
+async function exercisesFailAsShipped(): Promise<Result> {
+	const report = await vitestReport('exercises');
+	const exercises = readdirSync('exercises').filter((name) => /^\d\d-/.test(name));
+	const problems = exercises.flatMap((exercise) => {
+		const tests = report.tests.filter((test) => exerciseOf(test.file) === exercise);
+		if (tests.length === 0) return [`${exercise}: no test ran as shipped\n${report.output}`];
+		if (tests.every((test) => test.status !== 'failed'))
+			return [`${exercise} passes as shipped: it teaches nothing`];
+		return [];
+	});
+	return { passed: exercises.length - problems.length, failed: problems.length, problems };
+}
+
+// Each named wrong solution must fail on the test meant to catch its mistake, saying why.
+async function wrongSolutionsFail(): Promise<Result> {
+	const verdicts = await playWrongSolutions();
+	const problems = verdicts.flatMap((verdict) => (verdict.problem ? [verdict.problem] : []));
+	return { passed: verdicts.length - problems.length, failed: problems.length, problems };
+}
+
+// npm run mutate: every exercise's tests must kill 90% of the mutants of its solution (about half a minute).
+async function mutantsKilled(): Promise<Result> {
+	const ran = await run(bin('tsx'), ['tools/mutate/mutate.ts']);
+	const lines = ran.output.split('\n').filter((line) => /^[✔✘] \d\d-/.test(line));
+	const failedLines = lines.filter((line) => line.startsWith('✘'));
+	const problems = failedLines.slice();
+	if (ran.code !== 0 && failedLines.length === 0)
+		problems.push(`npm run mutate failed:\n${ran.output.slice(-4000)}`);
+	return { passed: lines.length - failedLines.length, failed: problems.length, problems };
+}
+
+async function schedulesLoad(): Promise<Result> {
+	const { passed, failed } = checkSchedules();
+	return { passed: passed.length, failed: failed.length, problems: failed };
+}
+
+// gofmt -l lists the files it would change; there must be none.
+async function gofmt(): Promise<Result> {
+	const ran = await run('gofmt', ['-l', '.'], { cwd: goDir });
+	const files = ran.output.trim();
+	if (ran.code !== 0) return one(false, files);
+	return one(!files, `not gofmt-formatted (fix with: cd go && gofmt -w .):\n${files}`);
+}
+
+// Every Go test must pass, and at least one must run. Subtests count, like Vitest's it(); parents don't.
+async function goTestsPass(): Promise<Result> {
+	const report = await goTests();
+	const leaves = report.tests.filter((test) => test.leaf && test.status !== 'skipped');
+	const failed = leaves.filter((test) => test.status === 'failed');
+	const problems = [...failed.map((test) => `go/${test.name}\n${test.output.trimEnd()}`), ...report.problems];
+	if (leaves.length === 0) problems.push('no Go tests ran');
+	return {
+		passed: leaves.length - failed.length,
+		failed: problems.length ? Math.max(failed.length, 1) : 0,
+		problems
+	};
+}
+
+// Every schedule file is played by TypeScript and by Go, in the same roles, or by neither side's tests.
+async function sameSchedulesInBoth(): Promise<Result> {
+	const ran = (tests: { status: string; plays?: string | string[] }[]) =>
+		tests.filter((test) => test.status !== 'skipped').flatMap((test) => test.plays ?? []);
+	const [solutions, go] = await Promise.all([vitestReport('solutions'), goTests()]);
+	const result = parity(scheduleFiles(schedulesDir), ran(solutions.tests), ran(go.tests));
+	return {
+		passed: result.checked.length,
+		failed: result.problems.length,
+		problems: result.problems,
+		warnings: result.warnings
+	};
+}
+
+// Made-up cases from the day's seed, played by both languages' solutions: every case must get one answer.
+// One pass for the whole run (its cases are many), one failure for each case where the answers differ.
+async function sameAnswersInBoth(): Promise<Result> {
+	const { problems } = await differential();
+	return { passed: problems.length ? 0 : 1, failed: problems.length, problems: problems.slice(0, 10) };
+}
+
+// The Go steps. Without go on the PATH they are skipped in one line, except on CI, where that fails.
+async function goSteps(): Promise<Step[]> {
+	const version = await goVersion();
+	if (version)
+		return [
+			{ name: 'Go formatting (gofmt -l)', check: gofmt },
+			{ name: 'Go vet (go vet ./...)', check: () => command('go', ['vet', './...'], goDir) },
+			{ name: 'the Go solutions pass every test (go test ./...)', check: goTestsPass },
+			{ name: 'TypeScript and Go play the same schedules', check: sameSchedulesInBoth },
+			{ name: 'TypeScript and Go give the same answers (differential check)', check: sameAnswersInBoth }
+		];
+	const why =
+		'`go` is not installed, so gofmt, go vet, go test and the TypeScript–Go parity check did not run';
+	if (process.env.CI === 'true')
+		return [{ name: 'Go', check: async () => one(false, `${why}; CI=true needs them: install Go`) }];
+	return [{ name: 'Go', check: async () => ({ passed: 0, failed: 0, problems: [], skipped: why }) }];
+}
+
+// The browser tests and the grader's sandbox need Debian's chromium, bubblewrap and strace: installed here when missing.
+async function systemProgramsPresent(): Promise<Result> {
+	const problems: string[] = [];
+	for (const program of Object.keys(systemPrograms) as SystemProgram[]) {
+		try {
+			needProgram(program);
+		} catch (error) {
+			if (!(error instanceof MissingProgram)) throw error;
+			problems.push(error.message);
+		}
+	}
+	return { passed: Object.keys(systemPrograms).length - problems.length, failed: problems.length, problems };
+}
+
+const steps: Step[] = [
+	{ name: 'system programs (chromium, bwrap, strace), installed when missing', check: systemProgramsPresent },
+	{
+		name: 'formatting (prettier --check)',
+		check: () => command(bin('prettier'), ['--check', '--log-level=warn', '.'])
+	},
+	{ name: 'types (tsc --noEmit)', check: () => command(bin('tsc'), ['--noEmit', '-p', '.']) },
+	{ name: 'schedules match their schemas', check: schedulesLoad },
+	{ name: 'the solutions pass every test', check: () => allPass('solutions') },
+	{ name: 'the harness passes its own tests', check: () => allPass('harness') },
+	{ name: '03 and 05 on PostgreSQL, and the model checked against it', check: () => allPass('postgres') },
+	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped },
+	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail },
+	{
+		name: "04's form in Chromium: the solution passes, the stub and four wrong solutions fail (npm run browser -- 04)",
+		check: checkBrowserJourneys
+	},
+	{ name: 'mutation testing kills 90% per exercise (npm run mutate)', check: mutantsKilled },
+	...(await goSteps())
+];
+
+let passed = 0;
+let failed = 0;
+for (const step of steps) {
+	const started = Date.now();
+	const result = await step.check();
+	passed += result.passed;
+	failed += result.failed;
+	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	if (result.skipped) {
+		console.log(`- ${step.name}: skipped: ${result.skipped} (CI=true makes this a failure)`);
+		continue;
+	}
+	console.log(
+		`${result.failed ? '✘' : '✔'} ${step.name}: ${result.passed} passed, ${result.failed} failed (${seconds}s)`
+	);
+	for (const warning of result.warnings ?? []) console.log(`    ⚠ ${warning}`);
+	for (const problem of result.problems) console.log(problem.replace(/^/gm, '    '));
+}
+console.log(`verify: ${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;
