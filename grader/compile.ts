@@ -122,6 +122,7 @@ async function makeHarness(sandboxed: boolean): Promise<Harness> {
 	writeFileSync(join(dir, 'job.json'), '');
 	await compileFolder(join(root, 'harness'), join(dir, 'harness'), () => false);
 	await compileFolder(join(root, 'grader', 'observe'), join(dir, 'observe'), () => false);
+	mkdirSync(join(dir, 'exercises'));
 	writeFileSync(
 		join(dir, 'exercises', 'manifest.json'),
 		readFileSync(join(root, 'exercises', 'manifest.json'))
