@@ -56,7 +56,7 @@ export default defineConfig({
 						'form/**/*.test.ts'
 					],
 					// The grader's sample submissions hold a learner's edited test file: data, not the harness's tests.
-					exclude: [...configDefaults.exclude, 'grader/samples/**', 'harness/postgres/**']
+					exclude: [...configDefaults.exclude, 'grader/samples/submissions/**', 'harness/postgres/**']
 				}
 			},
 			// Exercises 03 and 05 on a real PostgreSQL (harness/postgres/): the solutions and the given

@@ -6,14 +6,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exercises } from '#harness/core/manifest.ts';
-import { planExercises } from '../../grader/expect.ts';
-import { GradingPostgres } from '../../grader/postgres.ts';
-import { gradeClass, settingsOf, type ClassGrade } from '../../grader/grade.ts';
-import { maxObservations, runExercise } from '../../grader/run-exercise.ts';
-import { findSandbox, straceArgs } from '../../grader/sandbox.ts';
-import { materializeSamples, samples } from '../../grader/samples.ts';
-import { readSubmission } from '../../grader/submission.ts';
-import { exerciseFiles } from '../../grader/tree.ts';
+import { planExercises } from '../../grader/trusted/expect.ts';
+import { GradingPostgres } from '../../grader/sandbox/postgres.ts';
+import { gradeClass, settingsOf, type ClassGrade } from '../../grader/trusted/grade.ts';
+import { maxObservations, runExercise } from '../../grader/trusted/run-exercise.ts';
+import { findSandbox, straceArgs } from '../../grader/sandbox/sandbox.ts';
+import { materializeSamples, samples } from '../../grader/samples/samples.ts';
+import { readSubmission } from '../../grader/trusted/submission.ts';
+import { exerciseFiles } from '../../grader/sandbox/tree.ts';
 
 const copies = Number(process.argv[2] ?? 12);
 const jobs = Number(process.argv[3] ?? availableParallelism());
@@ -98,7 +98,7 @@ try {
 	console.log(
 		`the sandbox alone, ${plan.exercise.id} run 10 times each way, alternating: median ${(median * 1000).toFixed(0)} ms a run (from ${(differences[0]! * 1000).toFixed(0)} to ${(differences[9]! * 1000).toFixed(0)} ms)`
 	);
-	// The tracer's cost alone (strace outside the sandbox, grader/attempts.ts): every exercise, sealed each time,
+	// The tracer's cost alone (strace outside the sandbox, grader/sandbox/attempts.ts): every exercise, sealed each time,
 	// traced and untraced one after the other, so the load is alike; 06 on its PostgreSQL.
 	const untracedBox = findSandbox({ unsafe: false, untraced: true });
 	const tracerDatabases = new GradingPostgres();

@@ -1,0 +1,176 @@
+// Exercise 06's checks: every endpoint schedule under each policy it names, every handler schedule sent
+// to POST /webhooks, and random requests to both routes, judged against what the reference answered to the
+// same requests on a database of its own. Every run of 06 gets a PostgreSQL database (grader/sandbox/postgres.ts).
+import fc from 'fast-check';
+import { canonical } from '#harness/endpoint/contract.ts';
+import { judgeEndpoint, saidAnswer } from '#harness/endpoint/judge.ts';
+import type { PlayedEndpoint } from '#harness/endpoint/play.ts';
+import { endpointSchedules, type EndpointSchedule, type Step } from '#harness/endpoint/schedules.ts';
+import { handlerSchedules, type HandlerSchedule } from '#harness/handler/schedules.ts';
+import type { Outcome } from '#harness/core/model.ts';
+import { describeDelivery, judgeHandler } from '#harness/handler/play.ts';
+import { saidReceipt, saidTicket } from '#harness/core/words.ts';
+import { revivedError, type SaidError } from '../inside/observer.ts';
+import { heldOut, type Check, type Probe } from '../trusted/probe.ts';
+
+export const usesPostgres = true;
+
+type SaidThrown = { path: string; request: number | null; error: SaidError };
+type ObservedEndpoint = Omit<PlayedEndpoint, 'thrown'> & { thrown: SaidThrown[] };
+const played = (observed: ObservedEndpoint): PlayedEndpoint => ({
+	...observed,
+	thrown: observed.thrown.map((thrown) => ({ ...thrown, error: revivedError(thrown.error) }))
+});
+
+type EndpointCase = { schedule: EndpointSchedule; remember: PlayedEndpoint['remember'] };
+const givenEndpoint = (): Check[] =>
+	endpointSchedules().flatMap((schedule) =>
+		schedule.remember.map((remember) => ({
+			name: `the endpoint schedules › ${schedule.title} (remember: ${remember})`,
+			heldOut: false,
+			observer: 'endpoint',
+			cases: [{ schedule, remember }],
+			judge: (input: EndpointCase, observed: ObservedEndpoint) =>
+				judgeEndpoint(input.schedule, played(observed))
+		}))
+	);
+
+type ObservedWebhooks = {
+	outcomes: Outcome[];
+	db: { tickets: never[]; receipts: never[] };
+	thrown: SaidThrown[];
+	stopped: PlayedEndpoint['stopped'];
+};
+const givenWebhooks = (): Check[] =>
+	handlerSchedules().map((schedule) => ({
+		name: `POST /webhooks › ${schedule.title}`,
+		heldOut: false,
+		observer: 'webhooks',
+		cases: [schedule],
+		judge: (input: HandlerSchedule, observed: ObservedWebhooks) => {
+			const thrown = observed.thrown[0];
+			const where = `${describeDelivery(input, (thrown?.request ?? 1) - 1)} of schedule "${input.name}"`;
+			if (thrown?.error.name === 'NotWrittenYet') return `${thrown.error.message}\n  (stopped at ${where})`;
+			if (thrown)
+				return `Your webhooks route threw at ${where}: ${thrown.error.name}: ${thrown.error.message}`;
+			if (observed.stopped) return `Schedule "${input.name}" stopped: ${observed.stopped.why}`;
+			return judgeHandler(input, 'receipt-in-commit', observed, 'your webhooks route');
+		}
+	}));
+
+// Random requests: the same shapes as the schedules, mostly healthy, now and then a fault.
+const mostlyFine = <T extends string>(...rare: T[]) =>
+	fc.oneof({ weight: 3, arbitrary: fc.constant('none' as const) }, fc.constantFrom(...rare));
+const ticketRequest: fc.Arbitrary<Step> = fc
+	.record({
+		key: fc.constantFrom('k-1', 'k-2', 'k-3'),
+		subject: fc.constantFrom('Cannot sign in', 'Printer on fire', ''),
+		fault: mostlyFine('after-commit', 'before-commit', 'step-fails')
+	})
+	.map(({ key, subject, fault }) => ({
+		do: 'send',
+		route: 'tickets',
+		key,
+		json: { subject },
+		fault,
+		expect: { status: null }
+	}));
+const webhook: fc.Arbitrary<Step> = fc
+	.record({
+		eventId: fc.constantFrom('evt-1', 'evt-42'),
+		subject: fc.constantFrom('Cannot sign in', 'Printer on fire'),
+		fault: mostlyFine('after-commit', 'before-commit')
+	})
+	.map(({ eventId, subject, fault }) => ({
+		do: 'send',
+		route: 'webhooks',
+		json: { tenant: 'acme', source: 'helpdesk', eventId, subject },
+		fault,
+		expect: { status: null }
+	}));
+// Clock moves on both sides of the 24-hour retention.
+const wait: fc.Arbitrary<Step> = fc.constantFrom(60, 1439, 1441).map((minutes) => ({ do: 'wait', minutes }));
+const randomCase: fc.Arbitrary<EndpointCase> = fc
+	.record({
+		remember: fc.constantFrom('everything' as const, 'successes' as const),
+		steps: fc.array(fc.oneof({ weight: 4, arbitrary: ticketRequest }, webhook, wait), {
+			minLength: 1,
+			maxLength: 6
+		})
+	})
+	.map(({ remember, steps }) => ({
+		remember,
+		schedule: {
+			name: 'held-out',
+			title: 'random requests',
+			story: 'Requests the shipped schedules do not have. Expected is what the reference solution answered.',
+			remember: [remember],
+			steps,
+			end: { tickets: [], keys: [], receipts: [] }
+		}
+	}));
+
+function said(step: Step): string {
+	if (step.do === 'wait') return `wait ${step.minutes} minutes`;
+	if (step.do !== 'send') return step.do;
+	const fault = step.fault === 'none' ? '' : `, ${step.fault}`;
+	const to = step.route === 'tickets' ? `POST /api/tickets key "${step.key}"` : 'POST /webhooks';
+	return `${to} ${canonical(step.json)}${fault}`;
+}
+
+type Answer = PlayedEndpoint['outcomes'][number]['answer'];
+// Two answers agree on status, on being a replay, and (for a success) on the body, whatever its key order.
+function sameAnswer(x: Answer, y: Answer): boolean {
+	if (!x || !y) return x === y;
+	const replayed = (headers: Record<string, string>) => headers['idempotent-replayed'] === 'true';
+	const body = (text: string) => {
+		try {
+			return canonical(JSON.parse(text));
+		} catch {
+			return text;
+		}
+	};
+	return (
+		x.status === y.status &&
+		replayed(x.headers) === replayed(y.headers) &&
+		(x.status >= 400 || body(x.body) === body(y.body))
+	);
+}
+
+function endLines(observed: ObservedEndpoint): string[] {
+	const end = observed.end ?? { tickets: [], keys: [], receipts: [] };
+	return [
+		...end.tickets.map(saidTicket),
+		...end.keys.map((key) => `key "${key.key}" → ${key.status}`),
+		...end.receipts.map(saidReceipt)
+	];
+}
+
+export function judgeRandom(input: EndpointCase, yours: ObservedEndpoint, theirs: ObservedEndpoint) {
+	const { remember, schedule } = input;
+	const sends = schedule.steps.filter((step) => step.do === 'send');
+	const lines = sends.map((step, i) => {
+		const [a, b] = [yours.outcomes[i]?.answer ?? null, theirs.outcomes[i]?.answer ?? null];
+		const mark = sameAnswer(a, b) ? ' ' : '≠';
+		return `${mark} request ${i + 1}: ${said(step)}\n    expected ${saidAnswer(b)}\n    yours    ${saidAnswer(a)}`;
+	});
+	const thrown = yours.thrown[0];
+	const differs = lines.some((line) => line.startsWith('≠'));
+	const [mine, ref] = [endLines(yours), endLines(theirs)];
+	const stopped = yours.stopped && !theirs.stopped ? yours.stopped.why : null;
+	if (!thrown && !stopped && !differs && mine.join('\n') === ref.join('\n')) return null;
+	if (thrown?.error.name === 'NotWrittenYet') return thrown.error.message;
+	const story = schedule.steps.map((step, i) => `  ${i + 1}. ${said(step)}`).join('\n');
+	const why = thrown
+		? `your endpoint threw: ${thrown.error.name}: ${thrown.error.message}\n`
+		: stopped
+			? `the requests stopped: ${stopped}\n`
+			: '';
+	return `remember: "${remember}", steps:\n${story}\n${why}${lines.join('\n')}\nat the end, expected:\n  ${ref.join('\n  ') || '(nothing)'}\nyours:\n  ${mine.join('\n  ') || '(nothing)'}`;
+}
+
+export const probe: Probe = (settings) => [
+	...givenEndpoint(),
+	...givenWebhooks(),
+	...heldOut(settings, 'endpoint requests', randomCase, () => ({ observer: 'endpoint', judge: judgeRandom }))
+];

@@ -1,0 +1,93 @@
+// The program the sandbox runs for one exercise: loads the learner's files and this exercise's observers,
+// plays every input the grader handed in (/job.json), and writes one line of JSON per input on fd 3:
+//   {"c":0,"i":2,"ok":<what the code did>}  or  {"c":0,"i":2,"threw":{"name":…,"message":…}}
+// It is compiled to JavaScript by grader/sandbox/compile.ts and started by grader/sandbox/sandbox.ts, with the workbook's view as
+// its working directory and nothing else.
+import childProcess from 'node:child_process';
+import { readFileSync, writeSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { saidError, type Code, type Observers, type RunPostgres } from './observer.ts';
+
+type Job = {
+	folder: string;
+	files: string[];
+	freeze: string[];
+	checks: { observer: string; cases: unknown[] }[];
+	postgres?: RunPostgres | null;
+};
+
+const stringify = JSON.stringify;
+const channel = 3;
+const send = (line: object) => writeSync(channel, `${stringify(line)}\n`);
+const here = process.cwd();
+const job = JSON.parse(readFileSync(process.env.GRADE_JOB ?? '/job.json', 'utf8')) as Job;
+
+function freeze(module: Record<string, unknown>): void {
+	for (const value of Object.values(module)) {
+		if (typeof value === 'function' && value.prototype) Object.freeze(value.prototype);
+		if (value && (typeof value === 'object' || typeof value === 'function')) Object.freeze(value);
+	}
+}
+
+// A learner's process.exit ends the run; the line it leaves says when, so the report can say why.
+let current = 'before loading';
+let finished = false;
+process.on('exit', (exitCode) => {
+	if (!finished) send({ exited: exitCode, while: current });
+});
+
+// The observers and every harness module they use load first and are frozen (classes' prototypes, exported
+// objects): learner code, loaded after, can call them but not rewrite them. Node runs with --frozen-intrinsics too.
+const { observers } = (await import(
+	pathToFileURL(join(here, 'inside', `${job.folder}.observe.js`)).href
+)) as {
+	observers: Observers;
+};
+for (const path of job.freeze) freeze(await import(pathToFileURL(join(here, path)).href));
+freeze(observers);
+
+// Learner code never needs a process of its own: the ways to start one say so (the grader also watches).
+const refuse = (name: string) => () => {
+	throw new Error(`${name}: learner code may not start processes`);
+};
+const starters = ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'] as const;
+for (const name of starters) Object.assign(childProcess, { [name]: refuse(`child_process.${name}`) });
+Object.freeze(childProcess);
+Object.assign(process, {
+	binding: refuse('process.binding'),
+	_linkedBinding: refuse('process._linkedBinding')
+});
+syncBuiltinESMExports();
+
+const run = Object.freeze({ postgres: job.postgres ?? null });
+const code: Code = {};
+for (const file of job.files) {
+	current = `while exercises/${job.folder}/${file} was loading`;
+	try {
+		code[file] = await import(
+			pathToFileURL(join(here, 'exercises', job.folder, file.replace(/\.ts$/, '.js'))).href
+		);
+	} catch (error) {
+		send({ load: { file, ...saidError(error) } });
+		finished = true;
+		process.exit(0);
+	}
+}
+for (const [c, check] of job.checks.entries()) {
+	for (const [i, input] of check.cases.entries()) {
+		current = `during check ${c + 1}, case ${i + 1}`;
+		let line: string;
+		try {
+			const ok = await observers[check.observer]!(code, input, run);
+			line = stringify({ c, i, ok: ok === undefined ? null : ok });
+		} catch (error) {
+			line = stringify({ c, i, threw: saidError(error) });
+		}
+		writeSync(channel, `${line}\n`);
+	}
+}
+send({ done: true });
+finished = true;
+process.exit(0);

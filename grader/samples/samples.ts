@@ -1,0 +1,533 @@
+// The sample submissions the grader's tests pin: honest ones, and hostile ones, each of a kind of attack.
+// Each is built from the workbook as it stands (a base: the solutions, the shipped stubs, or nothing) with the
+// files under grader/samples/submissions/<name>/ on top, where {{ROOT}} is the grader's checkout, {{CLASS}} the class
+// folder, and a line "// {{SOLUTION}}" the reference's own file (so an attack can ride on right answers).
+// `setup` adds what a folder of files can't hold (links, FIFOs); `at` and `path` give odd folder names.
+// Every sample is pinned: its score on each exercise, and one line of what the report says about it.
+import { spawnSync } from 'node:child_process';
+import {
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	writeFileSync
+} from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { exercises } from '#harness/core/manifest.ts';
+import { root } from '../sandbox/paths.ts';
+
+export type Kind = 'honest' | 'reference' | 'verdicts' | 'leak' | 'class' | 'unpacking' | 'names';
+export type Score = 'full' | 'zero' | 'some';
+export type Sample = {
+	name: string;
+	story: string;
+	kind: Kind;
+	base: 'solutions' | 'stubs' | 'nothing';
+	// With base "stubs": the exercises (by id) whose solution the sample has.
+	solved?: string[];
+	// Where it lives under the class folder (default: its name), and what is handed to the grader.
+	at?: string;
+	path?: (folder: string) => string;
+	setup?: (folder: string) => void;
+	// The learner's name in the report (default: `at`).
+	learner?: string;
+	// Per exercise id; the others get `rest`. A sample the grader refuses to grade has none.
+	scores?: Record<string, Score>;
+	rest?: Score;
+	// A line of the report about this sample (its row and notes; or the class report's "not graded" line).
+	says: RegExp;
+};
+
+const zeroAt01 = { scores: { '01': 'zero' as const }, rest: 'full' as const };
+const didNotLoad = (why: string) =>
+	new RegExp(`01: not executed: exercises/01-first-handler/handler\\.ts did not load: ${why}`);
+const fifo = (file: string) => spawnSync('mkfifo', [file]);
+// The one line a run gets when its code tried to reach outside its sandbox (sandbox.ts traces it; attempts.ts).
+const reached = (what: string) =>
+	new RegExp(`01: 0 for this exercise: its code tried to reach ${what}, outside its sandbox$`, 'm');
+
+export const samples: Sample[] = [
+	// Honest work, and the usual ways it goes wrong.
+	{
+		name: 'complete',
+		story: 'every exercise solved (the solutions)',
+		kind: 'honest',
+		base: 'solutions',
+		rest: 'full',
+		says: /^complete( +✔ [\d.]+\/[\d.]+)+ +([\d.]+)\/\2$/m
+	},
+	{
+		name: 'untouched',
+		story: 'the workbook as shipped',
+		kind: 'honest',
+		base: 'stubs',
+		rest: 'zero',
+		says: /01: TicketHandler\.handle is not written yet\./
+	},
+	{
+		name: 'partial',
+		story: 'exercise 01 solved, the rest as shipped',
+		kind: 'honest',
+		base: 'stubs',
+		solved: ['01'],
+		scores: { '01': 'full' },
+		rest: 'zero',
+		says: /02: sameEvent is not written yet\./
+	},
+	{
+		name: 'infinite-loop',
+		story: "solved, but exercise 02's handler never returns",
+		kind: 'honest',
+		base: 'solutions',
+		// sameEvent and replay answered before the handler looped: those points are its own.
+		scores: { '02': 'some' },
+		rest: 'full',
+		says: /02: not executed: timed out: the exercise was stopped after 5 s/
+	},
+	{
+		name: 'exit-at-import',
+		story: 'solved, but exercise 01 calls process.exit(0) when imported',
+		kind: 'honest',
+		base: 'solutions',
+		...zeroAt01,
+		says: /01: not executed: the process exited \(code 0\) while exercises\/01-first-handler\/handler\.ts was loading/
+	},
+	{
+		name: 'edited-tests',
+		story: "as shipped, with exercise 01's tests, package.json and config edited",
+		kind: 'honest',
+		base: 'stubs',
+		rest: 'zero',
+		says: /Ignored \(only the learner files are graded\): .*exercises\/01-first-handler\/handler\.test\.ts \(edited\)/
+	},
+	{
+		name: 'hard-coded',
+		story: "handlers that look up the shipped schedules' answers",
+		kind: 'honest',
+		base: 'stubs',
+		scores: { '01': 'some', '02': 'some' },
+		rest: 'zero',
+		says: /01: A random case the tests do not ship \(held-out, case \d+ of \d+\):/
+	},
+	{
+		name: 'empty',
+		story: 'an empty folder',
+		kind: 'honest',
+		base: 'nothing',
+		rest: 'zero',
+		says: /Nothing graded: the folder is empty\./
+	},
+
+	// Reaching the reference or a classmate: none of it is in the sandbox.
+	{
+		name: 'reference-absolute',
+		story: "imports the reference's handler by the checkout's absolute path",
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('<grader>/solutions/01-first-handler/handler\\.js')
+	},
+	{
+		name: 'reference-relative',
+		story: "imports the reference's handler through many ../",
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/solutions/01-first-handler/handler\\.js')
+	},
+	{
+		name: 'reference-cwd',
+		story: 'imports the reference from process.cwd()',
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/wb/solutions/01-first-handler/handler\\.ts')
+	},
+	{
+		name: 'reference-copy',
+		story: "copies the reference's file with fs, then imports the copy",
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('<grader>/solutions/01-first-handler/handler\\.ts')
+	},
+	{
+		name: 'reference-search',
+		story: 'searches every folder it can see for solutions/',
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/')
+	},
+	{
+		name: 'classmate-proc',
+		story: "finds a classmate's folder in the grader's argv in /proc",
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/proc')
+	},
+	{
+		name: 'classmate-direct',
+		story: "reads a classmate's handler from the class folder",
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('<grader>/complete/exercises/01-first-handler/handler\\.ts')
+	},
+
+	// Trying quietly: the attempt fails, the code says nothing and answers right; the trace shows the attempt.
+	{
+		name: 'tries-reference-absolute',
+		story: "tries the reference by the checkout's absolute path, quietly, then answers right",
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('<grader>/solutions/01-first-handler/handler\\.js')
+	},
+	{
+		name: 'tries-reference-relative',
+		story: 'tries the reference through many ../, quietly, then answers right',
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/solutions/01-first-handler/handler\\.js')
+	},
+	{
+		name: 'tries-reference-cwd',
+		story: 'tries the reference from process.cwd(), quietly, then answers right',
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/wb/solutions/01-first-handler/handler\\.ts')
+	},
+	{
+		name: 'tries-proc-environ',
+		story: 'reads /proc/1/environ, quietly, then answers right',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/proc/1/environ')
+	},
+	{
+		name: 'tries-walk-root',
+		story: 'lists /, quietly, then answers right',
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/')
+	},
+	{
+		name: 'tries-classmate',
+		story: "reads a classmate's handler, quietly, then answers right",
+		kind: 'reference',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('<grader>/complete/exercises/01-first-handler/handler\\.ts')
+	},
+
+	// Faking verdicts: there are none in the sandbox to fake.
+	{
+		name: 'vitest-rpc',
+		story: "reports passes through Vitest's worker RPC",
+		kind: 'verdicts',
+		base: 'solutions',
+		...zeroAt01,
+		says: didNotLoad('TypeError: Cannot read properties of undefined')
+	},
+	{
+		name: 'after-each',
+		story: 'marks failed tests passed in an afterEach hook',
+		kind: 'verdicts',
+		base: 'solutions',
+		...zeroAt01,
+		says: didNotLoad("SyntaxError: .*'afterEach")
+	},
+	{
+		name: 'patched-globals',
+		story: 'replaces JSON.stringify, Object.is and array helpers, then answers nonsense',
+		kind: 'verdicts',
+		base: 'solutions',
+		...zeroAt01,
+		says: didNotLoad("TypeError: Cannot assign to read only property 'stringify'")
+	},
+	{
+		name: 'forged-observations',
+		story: "writes its own observations on the grader's channel",
+		kind: 'verdicts',
+		base: 'solutions',
+		...zeroAt01,
+		says: /01: 0 for this exercise: its code wrote on the grader's observation channel/
+	},
+
+	// Leaking: the sandbox holds nothing secret, so there is nothing to leak.
+	{
+		name: 'leak-environ',
+		story: 'puts /proc/*/environ and process.env in its error message',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/proc')
+	},
+	{
+		name: 'leak-env',
+		story: 'puts its own process.env in its error message',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: /01: your code threw Error: Schedule "one-delivery"/
+	},
+	{
+		name: 'leak-held-out',
+		story: "puts the held-out checks' source in its error message",
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('<grader>/grader/checks/01-first-handler\\.held\\.ts')
+	},
+
+	// Reaching the class: read-only binds, a private /tmp, its own PID namespace, a cgroup.
+	{
+		name: 'write-node-modules',
+		story: 'overwrites fast-check and @vitest/runner in node_modules',
+		kind: 'class',
+		base: 'solutions',
+		...zeroAt01,
+		says: didNotLoad('Error: EROFS: read-only file system')
+	},
+	{
+		name: 'write-reference',
+		story: 'overwrites the reference solution and the harness',
+		kind: 'class',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('<grader>/solutions/01-first-handler/handler\\.ts')
+	},
+	{
+		name: 'write-classmate',
+		story: "overwrites a classmate's handler in the class folder",
+		kind: 'class',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('<grader>/complete/exercises/02-same-event/handler\\.ts')
+	},
+	{
+		name: 'private-tmp',
+		story: 'right answers, and a file left in /tmp',
+		kind: 'class',
+		base: 'solutions',
+		rest: 'full',
+		says: /^private-tmp( +✔ [\d.]+\/[\d.]+)+/m
+	},
+	{
+		name: 'detached-child',
+		story: "right answers, and a detached child that later rewrites a classmate's file",
+		kind: 'class',
+		base: 'solutions',
+		...zeroAt01,
+		says: didNotLoad('Error: child_process\\.spawn: learner code may not start processes')
+	},
+	{
+		name: 'kill-grader',
+		story: 'kills its parent and every process it can signal',
+		kind: 'class',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('another process \\(kill 1\\)')
+	},
+	{
+		name: 'fork-bomb',
+		story: 'right answers, and hundreds of processes started from a worker thread',
+		kind: 'class',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('a program \\(/usr/bin/sleep\\)')
+	},
+	{
+		name: 'buffers',
+		story: '2.5 GB of Buffers at import',
+		kind: 'class',
+		base: 'solutions',
+		...zeroAt01,
+		says: /01: not executed: the run was killed: out of memory \(\d+ MB for the whole run, buffers included\)/
+	},
+	{
+		name: 'flood-output',
+		story: 'right answers, after 20 MB printed',
+		kind: 'class',
+		base: 'solutions',
+		rest: 'full',
+		says: /^flood-output( +✔ [\d.]+\/[\d.]+)+/m
+	},
+	{
+		name: 'flood-channel',
+		story: "64 MB on the grader's channel",
+		kind: 'class',
+		base: 'solutions',
+		...zeroAt01,
+		says: /01: not executed: its observations passed 8 MB; the run was stopped/
+	},
+
+	// Unpacking: nothing followed, nothing that blocks.
+	{
+		name: 'link-to-solutions',
+		story: 'the submission folder is a link to solutions/',
+		kind: 'unpacking',
+		base: 'nothing',
+		setup: (folder) => {
+			rmSync(folder, { recursive: true, force: true });
+			symlinkSync(join(root, 'solutions'), folder);
+		},
+		rest: 'zero',
+		says: /Nothing graded: the submission is a symbolic link, not a folder\./
+	},
+	{
+		name: 'link-exercises',
+		story: 'exercises/ is a link to solutions/',
+		kind: 'unpacking',
+		base: 'nothing',
+		setup: (folder) => symlinkSync(join(root, 'solutions'), join(folder, 'exercises')),
+		rest: 'zero',
+		says: /Nothing graded: a symbolic link at exercises: only real folders and regular files are taken\./
+	},
+	{
+		name: 'link-in-the-middle',
+		story: "exercises/01-first-handler is a link to the reference's folder",
+		kind: 'unpacking',
+		base: 'solutions',
+		setup: (folder) => {
+			const linked = join(folder, 'exercises', '01-first-handler');
+			rmSync(linked, { recursive: true, force: true });
+			symlinkSync(join(root, 'solutions', '01-first-handler'), linked);
+		},
+		...zeroAt01,
+		says: /Not taken: exercises\/01-first-handler\/handler\.ts \(a symbolic link at exercises\/01-first-handler\)/
+	},
+	{
+		name: 'fifo',
+		story: 'a FIFO where the handler should be, and another as README.md',
+		kind: 'unpacking',
+		base: 'solutions',
+		setup: (folder) => {
+			rmSync(join(folder, 'exercises', '01-first-handler', 'handler.ts'));
+			fifo(join(folder, 'exercises', '01-first-handler', 'handler.ts'));
+			fifo(join(folder, 'README.md'));
+		},
+		...zeroAt01,
+		says: /Not taken: exercises\/01-first-handler\/handler\.ts \(a FIFO: only regular files are taken\)/
+	},
+	{
+		name: 'dev-zero',
+		story: 'links to /dev/zero as the handler and as a README',
+		kind: 'unpacking',
+		base: 'solutions',
+		setup: (folder) => {
+			rmSync(join(folder, 'exercises', '01-first-handler', 'handler.ts'));
+			symlinkSync('/dev/zero', join(folder, 'exercises', '01-first-handler', 'handler.ts'));
+			symlinkSync('/dev/zero', join(folder, 'exercises', '01-first-handler', 'README.md'));
+		},
+		...zeroAt01,
+		says: /Not taken: exercises\/01-first-handler\/handler\.ts \(a symbolic link at exercises\/01-first-handler\/handler\.ts\)/
+	},
+
+	// Names: unique, stable, and never the grader's own.
+	{
+		name: 'same-name-a',
+		story: 'a learner "alice" in folder a/',
+		kind: 'names',
+		base: 'solutions',
+		at: 'same-name/a/alice',
+		learner: 'same-name~a~alice',
+		rest: 'full',
+		says: /^same-name~a~alice( +✔ [\d.]+\/[\d.]+)+/m
+	},
+	{
+		name: 'same-name-b',
+		story: 'another "alice", in folder b/, with nothing done',
+		kind: 'names',
+		base: 'stubs',
+		at: 'same-name/b/alice',
+		learner: 'same-name~b~alice',
+		rest: 'zero',
+		says: /^same-name~b~alice( +✘ 0\/[\d.]+)+/m
+	},
+	{
+		name: 'named-class-csv',
+		story: 'a folder named class.csv',
+		kind: 'names',
+		base: 'solutions',
+		at: 'class.csv',
+		says: /^not graded: .*class\.csv: "class\.csv" is a name the grader writes its own output under$/m
+	},
+	{
+		name: 'dot-dot',
+		story: 'a path that ends in ..',
+		kind: 'names',
+		base: 'solutions',
+		at: 'dot-dot/inside',
+		path: (folder) => `${folder}/../..`,
+		says: /^not graded: .*\/\.\.: its path ends in \. or \.\.$/m
+	}
+];
+
+export const samplesDir = join(root, 'grader', 'samples', 'submissions');
+
+function overlay(from: string, to: string, sample: string, classFolder: string): void {
+	for (const entry of readdirSync(from, { withFileTypes: true })) {
+		const source = join(from, entry.name);
+		const target = join(to, entry.name);
+		if (entry.isDirectory()) {
+			mkdirSync(target, { recursive: true });
+			overlay(source, target, sample, classFolder);
+			continue;
+		}
+		const solution = join(root, 'solutions', relative(join(sample, 'exercises'), target));
+		const text = readFileSync(source, 'utf8')
+			.replaceAll('{{ROOT}}', root.replace(/\/$/, ''))
+			.replaceAll('{{CLASS}}', classFolder)
+			.replace('// {{SOLUTION}}', () => readFileSync(solution, 'utf8'));
+		writeFileSync(target, text);
+	}
+}
+
+// Writes each sample as a learner's copy of the workbook under `dir`; returns what to hand the grader, in order.
+export function materializeSamples(dir: string): string[] {
+	return samples.map((sample) => {
+		const folder = join(dir, sample.at ?? sample.name);
+		rmSync(folder, { recursive: true, force: true });
+		mkdirSync(folder, { recursive: true });
+		if (sample.base !== 'nothing') {
+			for (const exercise of exercises()) {
+				const solved = sample.base === 'solutions' || sample.solved?.includes(exercise.id);
+				for (const file of exercise.learnerFiles) {
+					const from = join(root, solved ? 'solutions' : 'exercises', exercise.folder, file);
+					const to = join(folder, 'exercises', exercise.folder, file);
+					mkdirSync(dirname(to), { recursive: true });
+					writeFileSync(to, readFileSync(from));
+				}
+			}
+		}
+		const own = join(samplesDir, sample.name);
+		if (existsSync(own) && statSync(own).isDirectory()) overlay(own, folder, folder, dir);
+		sample.setup?.(folder);
+		return sample.path ? sample.path(folder) : folder;
+	});
+}
+
+// npm run grade:samples -- [grade options]: builds the samples under grades/samples/ and grades them.
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const dir = join(root, 'grades', 'samples');
+	const paths = materializeSamples(dir);
+	const cli = join(root, 'grader', 'trusted', 'cli.ts');
+	const ran = spawnSync(
+		join(root, 'node_modules', '.bin', 'tsx'),
+		[cli, '--names-from', dir, ...process.argv.slice(2), ...paths],
+		{
+			stdio: 'inherit'
+		}
+	);
+	process.exitCode = ran.status ?? 1;
+}

@@ -1,0 +1,172 @@
+// TypeScript to JavaScript for the sandbox, done outside it, so a run starts plain node and nothing else.
+//
+//   const harness = await compiledHarness({ sandboxed: true });   // once per grading: harness, observe
+//   const js = await compileFile(source, 'exercises/01-first-handler/handler.ts');   // { js } or { error }
+//
+// esbuild only parses and prints here; it never runs the code, and it reads no file but the source it is
+// handed: every import is kept as it is (external), with ".ts" turned into ".js", so a learner file that
+// imports "/somewhere/solutions/…" is compiled to the same import, which the sandbox then cannot resolve.
+// The harness's `describe`/`it` (used only to declare tests) come from a stub: Vitest is not loaded to grade.
+import {
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { exercises } from '#harness/core/manifest.ts';
+import { root } from './paths.ts';
+
+const keepImports: Plugin = {
+	name: 'keep-imports',
+	setup(builder) {
+		builder.onResolve({ filter: /.*/ }, (args) => {
+			if (args.kind === 'entry-point') return null;
+			const path = args.path === 'vitest' ? '#grader-vitest' : args.path.replace(/\.ts$/, '.js');
+			return { path, external: true };
+		});
+	}
+};
+
+export async function compileFile(
+	source: string,
+	shown: string
+): Promise<{ js: string } | { error: string }> {
+	try {
+		const result = await build({
+			stdin: { contents: source, loader: 'ts', sourcefile: shown },
+			bundle: true,
+			write: false,
+			format: 'esm',
+			platform: 'node',
+			target: 'node20',
+			logLevel: 'silent',
+			plugins: [keepImports]
+		});
+		return { js: result.outputFiles[0]!.text };
+	} catch (error) {
+		const first = (error as { errors?: { text: string; location?: { line: number } | null }[] }).errors?.[0];
+		return {
+			error: first ? `${first.text}${first.location ? ` (line ${first.location.line})` : ''}` : String(error)
+		};
+	}
+}
+
+const vitestStub = `// Tests are declared by Vitest, not by the grader: in the sandbox these only say so.
+const absent = (name) => () => { throw new Error(name + ' is not available while grading'); };
+export const describe = absent('describe');
+export const it = absent('it');
+export const expect = absent('expect');
+`;
+
+export type Harness = {
+	// The folder the sandbox sees as /wb (read-only), with empty folders where the rest is bound.
+	dir: string;
+	// Each exercise's observers and every harness module they import, as paths under /wb: what a run freezes.
+	uses: Map<string, string[]>;
+	// Each exercise folder's given files (not the learner's, not tests), compiled, by folder then file name.
+	given: Map<string, Map<string, string>>;
+};
+
+// Every .ts file under `from` compiled (and every .js file copied), subfolders too (the harness groups its parts in folders), tests left out.
+async function compileFolder(from: string, to: string, skip: (name: string) => boolean) {
+	mkdirSync(to, { recursive: true });
+	for (const entry of readdirSync(from, { withFileTypes: true })) {
+		const name = entry.name;
+		if (entry.isDirectory()) {
+			await compileFolder(join(from, name), join(to, name), skip);
+			continue;
+		}
+		// Plain JavaScript (the schedules' compiled validators) is the harness's own: copied as it is.
+		if (name.endsWith('.js') && !skip(name)) writeFileSync(join(to, name), readFileSync(join(from, name)));
+		if (!name.endsWith('.ts') || name.endsWith('.test.ts') || name.endsWith('.d.ts') || skip(name)) continue;
+		const compiled = await compileFile(readFileSync(join(from, name), 'utf8'), name);
+		if ('error' in compiled) throw new Error(`${join(from, name)} does not compile: ${compiled.error}`);
+		writeFileSync(join(to, name.replace(/\.ts$/, '.js')), compiled.js);
+	}
+}
+
+const made = new Map<boolean, Promise<Harness>>();
+
+// Removes the compiled harnesses (a grading calls it when done): an exit hook alone is not enough, since a
+// test worker thread ends without the process's exit event. The next grading compiles them again.
+export async function removeCompiledHarness(): Promise<void> {
+	const harnesses = [...made.values()];
+	made.clear();
+	for (const harness of harnesses) {
+		const dir = await harness.then((h) => h.dir).catch(() => null);
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+export function compiledHarness(options: { sandboxed: boolean }): Promise<Harness> {
+	let harness = made.get(options.sandboxed);
+	if (!harness) {
+		harness = makeHarness(options.sandboxed);
+		made.set(options.sandboxed, harness);
+	}
+	return harness;
+}
+
+async function makeHarness(sandboxed: boolean): Promise<Harness> {
+	const dir = mkdtempSync(join(tmpdir(), 'grade-harness-'));
+	process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+	const imports = { '#harness/*': './harness/*', '#grader-vitest': './vitest.js' };
+	writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', imports }));
+	writeFileSync(join(dir, 'vitest.js'), vitestStub);
+	writeFileSync(join(dir, 'job.json'), '');
+	await compileFolder(join(root, 'harness'), join(dir, 'harness'), () => false);
+	await compileFolder(join(root, 'grader', 'inside'), join(dir, 'inside'), () => false);
+	mkdirSync(join(dir, 'exercises'));
+	writeFileSync(
+		join(dir, 'exercises', 'manifest.json'),
+		readFileSync(join(root, 'exercises', 'manifest.json'))
+	);
+	const given = new Map<string, Map<string, string>>();
+	for (const exercise of exercises()) {
+		const files = new Map<string, string>();
+		const from = join(root, 'exercises', exercise.folder);
+		for (const name of readdirSync(from)) {
+			if (!name.endsWith('.ts') || name.endsWith('.test.ts') || exercise.learnerFiles.includes(name))
+				continue;
+			const compiled = await compileFile(readFileSync(join(from, name), 'utf8'), name);
+			if ('error' in compiled) throw new Error(`${join(from, name)} does not compile: ${compiled.error}`);
+			files.set(name.replace(/\.ts$/, '.js'), compiled.js);
+		}
+		given.set(exercise.folder, files);
+		mkdirSync(join(dir, 'exercises', exercise.folder));
+	}
+	const uses = new Map(
+		exercises().map((exercise) => [exercise.folder, importedBy(dir, `inside/${exercise.folder}.observe.js`)])
+	);
+	if (sandboxed) {
+		for (const inside of ['node_modules', 'schedules']) mkdirSync(join(dir, inside));
+	} else {
+		symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+		symlinkSync(join(root, 'schedules'), join(dir, 'schedules'), 'dir');
+	}
+	return { dir, given, uses };
+}
+
+// The compiled harness files `file` imports, directly or not (esbuild prints every import as `from "…"`,
+// or `import("…")`).
+function importedBy(dir: string, file: string): string[] {
+	const seen = new Set<string>();
+	const visit = (path: string) => {
+		if (seen.has(path)) return;
+		seen.add(path);
+		const text = readFileSync(join(dir, path), 'utf8');
+		// Static imports, and dynamic ones (a module loaded on first use is frozen like the rest).
+		for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
+			if (spec!.startsWith('#harness/')) visit(`harness/${spec!.slice('#harness/'.length)}`);
+			else if (spec!.startsWith('.')) visit(posix.normalize(posix.join(posix.dirname(path), spec!)));
+		}
+	};
+	visit(file);
+	return [...seen];
+}

@@ -1,0 +1,383 @@
+// One exercise run of one submission, sealed off with bubblewrap: the only place learner code ever runs.
+//
+//   const sandbox = findSandbox({ unsafe: false });          // throws when bwrap is missing
+//   const ran = await runSandboxed(sandbox, view, { timeoutMs: 20_000, memoryMb: 1024, maxObservations });
+//   ran.observations  // what grader/inside/main.ts wrote on fd 3, capped; the verdicts are made elsewhere
+//   ran.attempt       // '/proc/1/environ': the first thing its code tried to reach outside the sandbox, or null
+//
+// `view` is a private folder the grader made for this run (see tree.ts): the exercise's files with the
+// learner's on top, and job.json, the inputs. Inside, the process sees only read-only binds of what a run needs:
+// /usr (node), the workbook's package.json, node_modules, harness, schedules and grader/inside, with
+// the view at /wb (and, for a run with a database, the PostgreSQL socket's folder at /run/postgresql). No solutions/, no held-out files, no grader, no other learner, no checkout, no host /tmp.
+// Namespaces: all of them (--unshare-all: no network, its own PID namespace, so every child it starts dies
+// with it), an unprivileged uid with no capabilities, a fresh session (--new-session), a private /tmp, and
+// --die-with-parent. Memory and processes are limited for the whole tree by a cgroup (v1 memory and pids
+// controllers), which counts RSS, Buffers and the private /tmp alike; when no cgroup can be made, by
+// prlimit on address space (said in `memoryLimit`). At the end, or at the time limit, everything in the
+// cgroup is killed with SIGKILL and the cgroup removed.
+// strace, started outside the sandbox and the cgroups, records every call of the run that names a path, a process
+// or an address; attempts.ts reads that record as it grows, and the first attempt to reach outside the sandbox
+// stops the run (`ran.attempt`, which forfeits the exercise). `findSandbox({ untraced: true })` runs without it.
+import { spawn, spawnSync } from 'node:child_process';
+import {
+	closeSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readFileSync,
+	readSync,
+	rmdirSync,
+	rmSync,
+	writeFileSync
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { needProgram } from '../../lib/packages.ts';
+import { AttemptWatch, runView, traced } from './attempts.ts';
+import { root } from './paths.ts';
+import { socketInSandbox } from './postgres.ts';
+
+export type Sandbox = {
+	bwrap: string | null;
+	// strace, recording from outside the sandbox what the run tried (attempts.ts); null with --untraced.
+	strace: string | null;
+	// How memory is limited: 'cgroup' (v1 memory controller), 'prlimit' (address space), or 'none'.
+	memoryLimit: 'cgroup' | 'prlimit' | 'none';
+};
+export type SandboxLimits = {
+	timeoutMs: number;
+	memoryMb: number;
+	maxOutput: number;
+	maxObservations: number;
+};
+export type SandboxRun = {
+	observations: string;
+	// The observations passed the size cap: the rest was not read, and the run was stopped.
+	flooded: boolean;
+	output: string;
+	code: number | null;
+	signal: string | null;
+	timedOut: boolean;
+	outOfMemory: boolean;
+	// The most processes the run had at once beyond its own three (bwrap, bwrap's init, node): children it started.
+	started: number;
+	// The first thing it tried to reach outside its sandbox (attempts.ts), or null; the run is stopped there.
+	attempt: string | null;
+	// Its trace passed maxTrace (a loop of system calls): the run was stopped.
+	traceFlooded: boolean;
+	// How many of the run's own calls the tracer stopped on and judged.
+	tracedCalls: number;
+	seconds: number;
+};
+// bwrap, the PID namespace's init, and node: a run that has more started a process of its own.
+const ownProcesses = 3;
+
+const memoryRoot = '/sys/fs/cgroup/memory';
+const pidsRoot = '/sys/fs/cgroup/pids';
+export const maxProcesses = 64;
+
+function cgroupsWork(): boolean {
+	try {
+		const probe = join(memoryRoot, `grader-probe-${process.pid}`);
+		mkdirSync(probe);
+		rmdirSync(probe);
+		return existsSync(pidsRoot);
+	} catch {
+		return false;
+	}
+}
+
+// strace's options: follow every process, stop only on the traced calls (a seccomp filter), strings in hex,
+// pids in the sandbox's PID namespace translated to ours, no signal or exit lines.
+const straceFlags = [
+	'-f',
+	'--seccomp-bpf',
+	'-qq',
+	'-xx',
+	'-s',
+	'256',
+	'--pidns-translation',
+	'-e',
+	'signal=none'
+];
+// A run whose trace passes this is stopped: honest runs write well under 1 MB.
+export const maxTrace = 64 * 1024 * 1024;
+
+// strace's whole command line but the program: its options, what it traces, where it writes.
+export const straceArgs = (file: string) => [...straceFlags, '-e', `trace=${traced.join(',')}`, '-o', file];
+
+// Whether strace can trace here (a container may forbid ptrace): the reason when it cannot.
+export function straceFails(strace: string): string | null {
+	const probe = spawnSync(strace, [...straceArgs('/dev/null'), 'true'], { encoding: 'utf8' });
+	return probe.status === 0 ? null : (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim();
+}
+
+// The sandbox to use; without bwrap the grader refuses, unless told to run learner code unsealed, and without
+// a working strace it refuses unless told to grade untraced (attempts that fail silently are then not seen).
+export function findSandbox(options: { unsafe: boolean; untraced?: boolean }): Sandbox {
+	if (options.unsafe) return { bwrap: null, strace: null, memoryLimit: 'prlimit' };
+	const bwrap = needProgram('bwrap');
+	const memoryLimit = cgroupsWork() ? 'cgroup' : 'prlimit';
+	if (options.untraced) return { bwrap, strace: null, memoryLimit };
+	const strace = needProgram('strace');
+	const fails = straceFails(strace);
+	if (fails)
+		throw new Error(
+			`strace cannot trace here (${fails.split('\n')[0]}); grade with --untraced to go on without seeing attempts`
+		);
+	return { bwrap, strace, memoryLimit };
+}
+
+// What the sandbox's root holds: the system's programs, read-only, and the workbook's view at /wb.
+// socketFolder: a PostgreSQL socket's folder, bound read-only at /run/postgresql for a run that has a database.
+function bwrapArgs(harness: string, view: string, folder: string, socketFolder: string | null): string[] {
+	const ro = (from: string, to: string) => ['--ro-bind', from, to];
+	return [
+		'--unshare-all',
+		'--unshare-user',
+		'--uid',
+		'65534',
+		'--gid',
+		'65534',
+		'--cap-drop',
+		'ALL',
+		'--die-with-parent',
+		'--new-session',
+		'--clearenv',
+		...['--setenv', 'PATH', '/usr/bin:/bin', '--setenv', 'HOME', '/tmp', '--setenv', 'TMPDIR', '/tmp'],
+		...['--setenv', 'NO_COLOR', '1', '--setenv', 'GRADE_JOB', '/wb/job.json'],
+		// The time zone ICU would settle on anyway (the sandbox has no /etc/localtime), given rather than searched
+		// for: the search opens every file in /usr/share/zoneinfo, some 5,700, on a run's first local Date.
+		...['--setenv', 'TZ', 'UTC'],
+		...ro('/usr', '/usr'),
+		...['--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64'],
+		...['--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp'],
+		...ro(harness, '/wb'),
+		...ro(join(root, 'node_modules'), '/wb/node_modules'),
+		...ro(join(root, 'schedules'), '/wb/schedules'),
+		...ro(join(view, 'exercises', folder), `/wb/exercises/${folder}`),
+		...ro(join(view, 'job.json'), '/wb/job.json'),
+		...(socketFolder ? ro(socketFolder, socketInSandbox) : []),
+		'--chdir',
+		'/wb',
+		'node',
+		...nodeFlags,
+		'/wb/inside/main.js'
+	];
+}
+
+// JavaScript's built-ins frozen before any code runs: learner code cannot replace JSON.stringify, a prototype's
+// methods or a matcher under the observers' feet. (The flag's experimental-feature warning is not shown.)
+const nodeFlags = ['--frozen-intrinsics', '--no-warnings'];
+
+// The file strace writes, in a folder of its own, read from where the last read ended.
+function openTrace() {
+	const dir = mkdtempSync(join(tmpdir(), 'grade-trace-'));
+	const file = join(dir, 'trace');
+	writeFileSync(file, '');
+	const fd = openSync(file, 'r');
+	let offset = 0;
+	const chunk = Buffer.alloc(1024 * 1024);
+	return {
+		file,
+		size: () => offset,
+		readMore(): string {
+			let text = '';
+			for (let read = 1; read > 0 && offset <= maxTrace;) {
+				read = readSync(fd, chunk, 0, chunk.length, offset);
+				offset += read;
+				text += chunk.toString('latin1', 0, read);
+			}
+			return text;
+		},
+		close() {
+			closeSync(fd);
+			rmSync(dir, { recursive: true, force: true });
+		}
+	};
+}
+
+let cgroupCount = 0;
+const readText = (file: string) => {
+	try {
+		return readFileSync(file, 'utf8');
+	} catch {
+		return '';
+	}
+};
+
+// Kills every process in the cgroups, round after round, until none is left.
+function killCgroups(dirs: string[]): void {
+	for (let round = 0; round < 100; round++) {
+		const pids = dirs.flatMap((dir) => readText(join(dir, 'cgroup.procs')).split('\n').filter(Boolean));
+		if (pids.length === 0) return;
+		for (const pid of new Set(pids)) {
+			try {
+				process.kill(Number(pid), 'SIGKILL');
+			} catch {
+				// Already gone.
+			}
+		}
+		const until = Date.now() + 5;
+		while (Date.now() < until) {
+			// A few milliseconds for the kernel to reap them.
+		}
+	}
+}
+
+function removeCgroups(dirs: string[]): void {
+	killCgroups(dirs);
+	for (const dir of dirs) {
+		try {
+			rmdirSync(dir);
+		} catch {
+			// A process the kernel has not reaped yet; the name is never used again.
+		}
+	}
+}
+
+export function runSandboxed(
+	sandbox: Sandbox,
+	run: { harness: string; view: string; folder: string; socketFolder?: string | null },
+	limits: SandboxLimits
+): Promise<SandboxRun> {
+	const { harness, view, folder } = run;
+	const started = Date.now();
+	const name = `grader-${process.pid}-${++cgroupCount}`;
+	const cgroups = sandbox.memoryLimit === 'cgroup' ? [join(memoryRoot, name), join(pidsRoot, name)] : [];
+	if (cgroups.length) {
+		for (const dir of cgroups) mkdirSync(dir);
+		writeFileSync(join(cgroups[0]!, 'memory.limit_in_bytes'), String(limits.memoryMb * 1024 * 1024));
+		writeFileSync(join(cgroups[1]!, 'pids.max'), String(maxProcesses));
+	}
+	// The shell joins the cgroups first, then becomes the sandbox: nothing runs outside them, not for a moment.
+	const join_ = cgroups.map((dir) => `echo $$ > ${dir}/cgroup.procs`).join(' && ');
+	// Address space, not memory: node reserves much it never touches, and WebAssembly (undici's HTTP parser,
+	// which Request and Response use) reserves about 10 GB of guard pages for each instance.
+	const limit = sandbox.memoryLimit === 'prlimit' ? `ulimit -v ${(limits.memoryMb + 16_384) * 1024} && ` : '';
+	const inner = sandbox.bwrap
+		? [sandbox.bwrap, ...bwrapArgs(harness, view, folder, run.socketFolder ?? null)]
+		: [process.execPath, ...nodeFlags, join(view, 'inside', 'main.js')];
+	const script = `${join_ ? `${join_} && ` : ''}${limit}exec "$@"`;
+	const shell = ['sh', '-c', script, 'sandbox', ...inner];
+	// strace stays outside the cgroups and the sandbox (the shell it starts joins them), and writes its record in
+	// a folder of the grader's that the sandbox does not bind: nothing inside can see it, write it or stop it.
+	const trace = sandbox.bwrap && sandbox.strace ? openTrace() : null;
+	const command = trace ? [sandbox.strace!, ...straceArgs(trace.file), '--', ...shell] : shell;
+	const watch = trace
+		? new AttemptWatch(runView({ harness, folder, socket: Boolean(run.socketFolder) }))
+		: null;
+	return new Promise((resolve) => {
+		const child = spawn(command[0]!, command.slice(1), {
+			cwd: view,
+			env: sandbox.bwrap
+				? { PATH: '/usr/bin:/bin' }
+				: { PATH: process.env.PATH ?? '/usr/bin:/bin', GRADE_JOB: join(view, 'job.json'), NO_COLOR: '1' },
+			stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+			detached: true
+		});
+		let output = '';
+		let dropped = 0;
+		const keep = (chunk: Buffer) => {
+			const room = Math.max(0, limits.maxOutput - output.length);
+			output += chunk.toString('utf8', 0, Math.min(chunk.length, room));
+			dropped += Math.max(0, chunk.length - room);
+		};
+		const chunks: Buffer[] = [];
+		let size = 0;
+		let flooded = false;
+		let timedOut = false;
+		const stop = () => {
+			try {
+				if (child.pid) process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				// Already gone.
+			}
+			killCgroups(cgroups);
+		};
+		child.stdout!.on('data', keep);
+		child.stderr!.on('data', keep);
+		const channel = child.stdio[3] as NodeJS.ReadableStream;
+		channel.on('data', (chunk: Buffer) => {
+			if (flooded) return;
+			size += chunk.length;
+			if (size > limits.maxObservations) {
+				flooded = true;
+				stop();
+				return;
+			}
+			chunks.push(chunk);
+		});
+		channel.on('error', () => {});
+		// The trace, read as it grows, line by line: the first attempt stops the run (it scores 0 whatever it answers).
+		let partial = '';
+		let traceFlooded = false;
+		const readTrace = () => {
+			if (!trace || watch!.attempt || traceFlooded) return;
+			const text = trace.readMore();
+			const lines = (partial + text).split('\n');
+			partial = lines.pop()!;
+			for (const line of lines) if (watch!.line(line)) return stop();
+			if (trace.size() > maxTrace) {
+				traceFlooded = true;
+				stop();
+			}
+		};
+		const traceReader = trace ? setInterval(readTrace, 25) : undefined;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			stop();
+		}, limits.timeoutMs);
+		// Learner code never needs a process of its own; the cgroup's list, looked at often, shows any it starts.
+		let most = 0;
+		const count = () => {
+			const procs = readText(join(cgroups[1] ?? '', 'cgroup.procs'))
+				.split('\n')
+				.filter(Boolean).length;
+			most = Math.max(most, procs);
+		};
+		const watcher = cgroups.length ? setInterval(count, 25) : undefined;
+		let finished = false;
+		const finish = (code: number | null, signal: string | null) => {
+			if (finished) return;
+			finished = true;
+			clearTimeout(timer);
+			clearInterval(watcher);
+			clearInterval(traceReader);
+			const oom = cgroups.length
+				? /oom_kill [1-9]/.test(readText(join(cgroups[0]!, 'memory.oom_control')))
+				: false;
+			stop();
+			removeCgroups(cgroups);
+			readTrace();
+			trace?.close();
+			if (dropped) output += `\n[… ${dropped} more bytes of output cut]`;
+			resolve({
+				observations: Buffer.concat(chunks).toString('utf8'),
+				flooded,
+				output,
+				code,
+				signal,
+				timedOut,
+				outOfMemory: oom,
+				started: Math.max(0, most - ownProcesses),
+				attempt: watch?.attempt ?? null,
+				traceFlooded,
+				tracedCalls: watch?.calls ?? 0,
+				seconds: (Date.now() - started) / 1000
+			});
+		};
+		// When the sandbox's first process exits, everything it started goes too; its pipes close soon after.
+		child.on('exit', (code, signal) => {
+			if (cgroups.length) count();
+			stop();
+			setTimeout(() => {
+				for (const stream of [child.stdout, child.stderr, channel])
+					(stream as NodeJS.ReadableStream & { destroy(): void })?.destroy();
+				finish(code, signal);
+			}, 2000).unref();
+		});
+		child.on('close', (code, signal) => finish(code, signal));
+	});
+}

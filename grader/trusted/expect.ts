@@ -1,0 +1,162 @@
+// The expectations: what the reference solution does on every input of every check, computed in the grader's
+// own process before any learner is graded (no learner code is ever loaded here), or read back frozen.
+//
+//   const planned = await planExercises(exercises(), { seed: 7, checks: 4, runs: 25 });
+//   writeFileSync('expectations.json', JSON.stringify(frozen(planned)));          // for a package
+//   const again = await planExercises(exercises(), settings, JSON.parse(text));    // no solutions/ needed
+//
+// The reference must pass every check it is judged by, or grading stops: a grade against a wrong reference
+// would be wrong. A check the untouched stubs pass is free (worth nothing), computed here the same way.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Exercise } from '#harness/core/manifest.ts';
+import type { Code, Observers, RunContext } from '../inside/observer.ts';
+import { root } from '../sandbox/paths.ts';
+import type { GradingPostgres } from '../sandbox/postgres.ts';
+import { casesOf, loadProbe, observeFile, type Check, type ProbeSettings } from './probe.ts';
+
+export type PlannedCheck = Check & { cases: unknown[]; expected: unknown[]; free: boolean };
+// postgres: each run of this exercise gets a PostgreSQL database of its own (grader/sandbox/postgres.ts).
+export type Planned = { exercise: Exercise; checks: PlannedCheck[] | null; postgres: boolean };
+export type Frozen = {
+	settings: ProbeSettings;
+	exercises: Record<string, { name: string; cases: unknown[]; expected: unknown[]; free: boolean }[]>;
+};
+
+const asJson = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
+
+async function codeFrom(folder: string, exercise: Exercise): Promise<Code> {
+	const code: Code = {};
+	for (const file of exercise.learnerFiles)
+		code[file] = await import(pathToFileURL(join(root, folder, exercise.folder, file)).href);
+	return code;
+}
+
+async function observe(observers: Observers, code: Code, check: Check, input: unknown, run: RunContext) {
+	return asJson(await observers[check.observer]!(code, input, run));
+}
+
+const passes = (check: Check, input: unknown, observed: unknown, expected: unknown) => {
+	try {
+		return check.judge(input, observed, expected) === null;
+	} catch {
+		return false;
+	}
+};
+
+export async function planExercise(
+	exercise: Exercise,
+	settings: ProbeSettings,
+	frozen?: Frozen,
+	databases?: GradingPostgres
+): Promise<Planned> {
+	const loaded = await loadProbe(exercise);
+	if (!loaded) return { exercise, checks: null, postgres: false };
+	const postgres = loaded.usesPostgres;
+	const checks = loaded.probe(settings);
+	const observers = ((await import(pathToFileURL(observeFile(exercise)).href)) as { observers: Observers })
+		.observers;
+	for (const check of checks)
+		if (!observers[check.observer])
+			throw new Error(
+				`${exercise.folder}: check "${check.name}" names observer "${check.observer}", which grader/inside/${exercise.folder}.observe.ts does not have`
+			);
+	if (frozen) {
+		const kept = frozen.exercises[exercise.folder] ?? [];
+		return {
+			exercise,
+			postgres,
+			checks: checks.map((check, i) => {
+				if (kept[i]?.name !== check.name)
+					throw new Error(
+						`the frozen expectations do not match ${exercise.folder}'s checks (at "${check.name}")`
+					);
+				return { ...check, cases: kept[i]!.cases, expected: kept[i]!.expected, free: kept[i]!.free };
+			})
+		};
+	}
+	if (postgres && !databases)
+		throw new Error(`${exercise.folder} needs PostgreSQL: planExercises must be given a GradingPostgres`);
+	// The reference and the stubs, like every run, play on a database of their own, dropped after.
+	const database = postgres ? await databases!.runDatabase() : null;
+	try {
+		return {
+			exercise,
+			postgres,
+			checks: await expectations(exercise, observers, checks, { postgres: database?.job ?? null })
+		};
+	} finally {
+		await database?.drop();
+	}
+}
+
+async function expectations(
+	exercise: Exercise,
+	observers: Observers,
+	checks: Check[],
+	run: RunContext
+): Promise<PlannedCheck[]> {
+	const reference = await codeFrom('solutions', exercise);
+	const stubs = await codeFrom('exercises', exercise);
+	const planned: PlannedCheck[] = [];
+	for (const check of checks) {
+		const expected: unknown[] = [];
+		const cases = casesOf(check);
+		for (const input of cases) {
+			let answer: unknown;
+			try {
+				answer = await observe(observers, reference, check, input, run);
+			} catch (error) {
+				throw new Error(
+					`The reference solution of ${exercise.folder} threw on "${check.name}": ${String(error)}; grading stopped.`
+				);
+			}
+			const problem = check.judge(input, answer, answer);
+			if (problem)
+				throw new Error(
+					`The reference solution of ${exercise.folder} does not pass "${check.name}"; grading stopped.\n${problem}`
+				);
+			expected.push(answer);
+		}
+		let free = true;
+		for (const [i, input] of cases.entries()) {
+			try {
+				free = passes(check, input, await observe(observers, stubs, check, input, run), expected[i]);
+			} catch {
+				free = false;
+			}
+			if (!free) break;
+		}
+		planned.push({ ...check, cases, expected, free });
+	}
+	return planned;
+}
+
+export async function planExercises(
+	exercises: Exercise[],
+	settings: ProbeSettings,
+	frozen?: Frozen,
+	databases?: GradingPostgres
+) {
+	if (frozen && JSON.stringify(frozen.settings) !== JSON.stringify(settings))
+		throw new Error(
+			`the frozen expectations were made with ${JSON.stringify(frozen.settings)}, not ${JSON.stringify(settings)}`
+		);
+	const planned: Planned[] = [];
+	for (const exercise of exercises) planned.push(await planExercise(exercise, settings, frozen, databases));
+	return planned;
+}
+
+export function frozen(planned: Planned[], settings: ProbeSettings): Frozen {
+	return {
+		settings,
+		exercises: Object.fromEntries(
+			planned
+				.filter((p) => p.checks)
+				.map((p) => [
+					p.exercise.folder,
+					p.checks!.map(({ name, cases, expected, free }) => ({ name, cases, expected, free }))
+				])
+		)
+	};
+}

@@ -1,0 +1,246 @@
+// Grades a class: expectations from the reference first, then one sandboxed run per exercise per submission,
+// judged outside the sandbox; each learner's grade is handed on (onGraded) as soon as that learner is done.
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { exercises as manifestExercises, type Exercise } from '#harness/core/manifest.ts';
+import { removeCompiledHarness } from '../sandbox/compile.ts';
+import { planExercises, type Frozen, type Planned } from './expect.ts';
+import { commonFolder, learnerNames } from './names.ts';
+import { root } from '../sandbox/paths.ts';
+import { maxObservations, runExercise, type ExerciseRun } from './run-exercise.ts';
+import { GradingPostgres } from '../sandbox/postgres.ts';
+import { findSandbox, type Sandbox } from '../sandbox/sandbox.ts';
+import {
+	defaultRules,
+	scoreExercise,
+	total,
+	type Rules,
+	type ScoredExercise,
+	type Verdict
+} from './score.ts';
+import { schedulesHash, workbookVersion, type Stamps } from './stamps.ts';
+import { readSubmission, type Submission } from './submission.ts';
+import { exerciseFiles, exerciseKey } from '../sandbox/tree.ts';
+
+export type Options = Rules & {
+	seed: number;
+	timeoutMs: number;
+	heldOutChecks: number;
+	heldOutRuns: number;
+	maxOutput: number;
+	// Memory for a run's whole process tree, in MB.
+	memoryMb: number;
+	jobs: number;
+	// Share one run between submissions whose files for an exercise are the same.
+	share: boolean;
+	// Run learner code without bubblewrap (said on every row of the report).
+	unsafe: boolean;
+	// Run it in bubblewrap without strace: attempts that fail quietly are not seen (said in every report).
+	untraced?: boolean;
+	// Expectations frozen earlier (a Gradescope package): no solutions/ needed.
+	frozen?: Frozen;
+	// Runs and plans to share across calls (same seed and held-out settings give the same result).
+	cache?: Map<string, Promise<ExerciseRun>>;
+	planned?: Planned[];
+	classFolder?: string;
+	onProgress?: (done: number, total: number, label: string) => void;
+	onGraded?: (graded: Graded) => void;
+};
+
+export const defaults: Options = {
+	...defaultRules,
+	seed: 1,
+	timeoutMs: 20_000,
+	heldOutChecks: 4,
+	heldOutRuns: 25,
+	maxOutput: 64 * 1024,
+	memoryMb: 1024,
+	jobs: availableParallelism(),
+	share: true,
+	unsafe: false
+};
+
+export type Graded = {
+	submission: Submission;
+	exercises: ScoredExercise[];
+	score: number;
+	max: number;
+	stamps: Stamps;
+	seconds: number;
+	// Graded without a sandbox (--unsafe-no-sandbox).
+	unsafe: boolean;
+	// Graded in the sandbox without its tracer (--untraced).
+	untraced: boolean;
+};
+export type ClassGrade = {
+	graded: Graded[];
+	exercises: Exercise[];
+	// Submissions not graded at all, and why (a name that is not safe or not unique).
+	refused: { path: string; reason: string }[];
+	// Exercises in the manifest without checks (grader/checks/<folder>.held.ts): worth nothing here.
+	unchecked: string[];
+	sandbox: Sandbox;
+	seconds: number;
+	runs: number;
+};
+
+// At most `jobs` tasks at once.
+function pool(jobs: number) {
+	let active = 0;
+	const waiting: (() => void)[] = [];
+	return async <T>(task: () => Promise<T>): Promise<T> => {
+		if (active >= jobs) await new Promise<void>((resolve) => waiting.push(resolve));
+		active++;
+		try {
+			return await task();
+		} finally {
+			active--;
+			waiting.shift()?.();
+		}
+	};
+}
+
+export const settingsOf = (options: Pick<Options, 'seed' | 'heldOutChecks' | 'heldOutRuns'>) => ({
+	seed: options.seed,
+	checks: options.heldOutChecks,
+	runs: options.heldOutRuns
+});
+
+const notExecuted = (planned: Planned, why: string): Verdict[] =>
+	(planned.checks ?? []).map((check) => ({
+		file: check.heldOut ? 'held-out' : 'given',
+		name: check.name,
+		heldOut: check.heldOut,
+		free: check.free,
+		status: 'not executed',
+		message: `not executed: ${why}`
+	}));
+
+function submitted(submission: Submission, exercise: Exercise): boolean {
+	return exercise.learnerFiles.some((file) => submission.files.has(`${exercise.folder}/${file}`));
+}
+
+export async function gradeClass(paths: string[], given: Partial<Options> = {}): Promise<ClassGrade> {
+	// One PostgreSQL for the whole grading, started only if an exercise needs it, stopped at the end, always.
+	const databases = new GradingPostgres();
+	try {
+		return await gradeWith(paths, { ...defaults, ...given }, databases);
+	} finally {
+		await databases.stop();
+		await removeCompiledHarness();
+	}
+}
+
+async function gradeWith(paths: string[], options: Options, databases: GradingPostgres): Promise<ClassGrade> {
+	const started = Date.now();
+	const exercises = manifestExercises();
+	const sandbox = findSandbox({ unsafe: options.unsafe, untraced: options.untraced });
+	const plans =
+		options.planned ?? (await planExercises(exercises, settingsOf(options), options.frozen, databases));
+	const limits = {
+		timeoutMs: options.timeoutMs,
+		memoryMb: options.memoryMb,
+		maxOutput: options.maxOutput,
+		maxObservations
+	};
+	const named = learnerNames(paths, options.classFolder);
+	// The grader's own paths never reach a learner's report, even when the learner's code wrote them itself.
+	const hidden = [
+		root.replace(/\/$/, ''),
+		options.classFolder ?? commonFolder(paths.map((path) => resolve(path)))
+	]
+		.filter((path) => path.length > 1)
+		.sort((a, b) => b.length - a.length);
+	const scrub = (verdict: Verdict): Verdict => ({
+		...verdict,
+		message: hidden.reduce((text, path) => text.split(path).join('<grader>'), verdict.message)
+	});
+	const refused = named.flatMap((entry) =>
+		'refused' in entry ? [{ path: entry.path, reason: entry.refused }] : []
+	);
+	const runs = options.cache ?? new Map<string, Promise<ExerciseRun>>();
+	const limit = pool(Math.max(1, options.jobs));
+	const settingsKey = `seed ${options.seed}, ${options.heldOutChecks}×${options.heldOutRuns}, ${options.timeoutMs} ms`;
+	const stampsBase = { workbook: workbookVersion(), schedules: schedulesHash(), seed: options.seed };
+	let done = 0;
+	let planned = 0;
+	let unique = 0;
+
+	const runOn = (submission: Submission, plan: Planned): Promise<ExerciseRun> => {
+		const files = exerciseFiles(plan.exercise, submission.files);
+		const key = options.share ? `${exerciseKey(plan.exercise, files)} ${settingsKey}` : `${++unique}`;
+		let pending = runs.get(key);
+		if (!pending) {
+			planned++;
+			const run = () =>
+				runExercise(sandbox, plan.exercise, files, plan.checks!, limits, plan.postgres ? databases : null);
+			pending = limit(run).then((ran) => {
+				options.onProgress?.(++done, planned, `${submission.name} ${plan.exercise.id}`);
+				return ran;
+			});
+			runs.set(key, pending);
+		}
+		return pending;
+	};
+
+	const gradeOne = async (path: string, name: string): Promise<Graded> => {
+		const submission = readSubmission(path, exercises, name);
+		let seconds = 0;
+		const scored = await Promise.all(
+			plans.map(async (plan) => {
+				let verdicts: Verdict[];
+				if (!plan.checks) verdicts = [];
+				else if (submission.notAWorkbook) verdicts = notExecuted(plan, submission.notAWorkbook);
+				else if (!submitted(submission, plan.exercise)) {
+					const files = plan.exercise.learnerFiles.map((file) => `exercises/${plan.exercise.folder}/${file}`);
+					verdicts = notExecuted(
+						plan,
+						`not submitted: ${files.join(', ')} is not in the submission (or was not taken)`
+					);
+				} else {
+					// Whatever goes wrong with one run costs that exercise of that learner, never the class.
+					try {
+						const ran = await runOn(submission, plan);
+						seconds += ran.seconds;
+						verdicts = ran.verdicts.map(scrub);
+					} catch (error) {
+						const why = error instanceof Error ? error.message : String(error);
+						verdicts = notExecuted(
+							plan,
+							scrub({ message: `the grader could not run it: ${why}` } as Verdict).message
+						);
+					}
+				}
+				return scoreExercise(plan.exercise, verdicts, options);
+			})
+		);
+		const graded: Graded = {
+			submission,
+			exercises: scored,
+			...total(scored),
+			stamps: { ...stampsBase, submission: submission.hash },
+			seconds,
+			unsafe: sandbox.bwrap === null,
+			untraced: sandbox.bwrap !== null && sandbox.strace === null
+		};
+		try {
+			options.onGraded?.(graded);
+		} catch (error) {
+			console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+		}
+		return graded;
+	};
+
+	const graded = await Promise.all(
+		named.flatMap((entry) => ('name' in entry ? [gradeOne(entry.path, entry.name)] : []))
+	);
+	return {
+		graded,
+		exercises,
+		refused,
+		unchecked: plans.filter((plan) => !plan.checks).map((plan) => plan.exercise.folder),
+		sandbox,
+		seconds: (Date.now() - started) / 1000,
+		runs: planned
+	};
+}

@@ -1,0 +1,261 @@
+// One exercise of one submission: a fresh view, one sandboxed run of its observers, and the verdicts, made
+// here, outside the sandbox, from what came back. Nothing the run printed decides a point; only observations
+// of what the learner's code returned, judged against the expectations computed before (expect.ts).
+import type { Exercise } from '#harness/core/manifest.ts';
+import type { GradingPostgres, RunDatabase } from '../sandbox/postgres.ts';
+import { socketInSandbox } from '../sandbox/postgres.ts';
+import type { PlannedCheck } from './expect.ts';
+import type { SaidError } from '../inside/observer.ts';
+import {
+	maxTrace,
+	runSandboxed,
+	type Sandbox,
+	type SandboxLimits,
+	type SandboxRun
+} from '../sandbox/sandbox.ts';
+import type { Verdict } from './score.ts';
+import { compiledHarness } from '../sandbox/compile.ts';
+import { makeView, removeView } from '../sandbox/tree.ts';
+
+export const maxMessage = 4000;
+// Far more than any exercise's observations (a few hundred KB), and small enough to judge quickly.
+export const maxObservations = 8 * 1024 * 1024;
+
+// eslint-disable-next-line no-control-regex
+const ansi = /\u001b\[[0-9;]*m/g;
+// Learner text reaches a terminal: colours go, and any other control character is shown as "?".
+// eslint-disable-next-line no-control-regex
+const control = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+export const printable = (text: string) => text.replace(ansi, '').replace(control, '?');
+export function clip(text: string, limit = maxMessage): string {
+	const plain = printable(text).trimEnd();
+	return plain.length > limit
+		? `${plain.slice(0, limit)}\n[… ${plain.length - limit} more characters cut]`
+		: plain;
+}
+const firstLine = (text: string) => clip(text.trim().split('\n')[0] ?? '', 300);
+
+type Observation = { ok: unknown } | { threw: SaidError };
+// What a run sent back on its channel, read strictly: anything else there is an attempt to speak for the grader.
+export type Observed = {
+	byCheck: Map<number, Map<number, Observation>>;
+	loadError: { file: string; name: string; message: string } | null;
+	exited: { code: number; while: string } | null;
+	done: boolean;
+	tampered: string | null;
+};
+
+const isSaidError = (value: unknown): value is SaidError =>
+	!!value &&
+	typeof value === 'object' &&
+	typeof (value as SaidError).name === 'string' &&
+	typeof (value as SaidError).message === 'string';
+
+export function readObservations(text: string, checks: PlannedCheck[]): Observed {
+	const observed: Observed = {
+		byCheck: new Map(),
+		loadError: null,
+		exited: null,
+		done: false,
+		tampered: null
+	};
+	const lines = text.split('\n');
+	if (lines.at(-1) === '') lines.pop();
+	for (const [n, line] of lines.entries()) {
+		let value: Record<string, unknown>;
+		try {
+			value = JSON.parse(line);
+		} catch {
+			// Only the last line may be cut short: by a kill, a timeout or the size cap.
+			if (n === lines.length - 1) break;
+			observed.tampered = `line ${n + 1} is not JSON`;
+			return observed;
+		}
+		const keys = value && typeof value === 'object' ? Object.keys(value).sort().join(',') : '';
+		if (observed.done) observed.tampered = 'a line after the last';
+		else if (keys === 'done' && value.done === true) observed.done = true;
+		else if (
+			keys === 'load' &&
+			isSaidError(value.load) &&
+			typeof (value.load as unknown as { file: unknown }).file === 'string'
+		)
+			observed.loadError = value.load as Observed['loadError'];
+		else if (keys === 'exited,while' && typeof value.exited === 'number' && typeof value.while === 'string')
+			observed.exited = { code: value.exited, while: value.while };
+		else if (
+			(keys === 'c,i,ok' || (keys === 'c,i,threw' && isSaidError(value.threw))) &&
+			Number.isInteger(value.c) &&
+			Number.isInteger(value.i)
+		) {
+			const [c, i] = [value.c as number, value.i as number];
+			const cases = checks[c]?.cases.length ?? 0;
+			const seen = observed.byCheck.get(c) ?? new Map<number, Observation>();
+			if (i < 0 || i >= cases || seen.has(i))
+				observed.tampered = `an observation for a case that was not asked, or twice (${c}:${i})`;
+			seen.set(i, 'ok' in value ? { ok: value.ok } : { threw: value.threw as SaidError });
+			observed.byCheck.set(c, seen);
+		} else observed.tampered = `line ${n + 1} is not an observation`;
+		if (observed.tampered) return observed;
+	}
+	return observed;
+}
+
+// Why the checks that have no observation never got one.
+function whyNotRun(ran: SandboxRun, observed: Observed, limits: SandboxLimits, folder: string): string {
+	if (observed.loadError) {
+		const { file, name, message } = observed.loadError;
+		return `exercises/${folder}/${file} did not load: ${firstLine(`${name}: ${message}`)}`;
+	}
+	if (observed.exited?.code === 13)
+		return `a promise never settled ${observed.exited.while}: the run had nothing left to do`;
+	if (observed.exited) return `the process exited (code ${observed.exited.code}) ${observed.exited.while}`;
+	if (ran.flooded)
+		return `its observations passed ${limits.maxObservations / 1024 / 1024} MB; the run was stopped`;
+	if (ran.traceFlooded)
+		return `its system calls passed ${maxTrace / 1024 / 1024} MB of trace; the run was stopped`;
+	if (ran.outOfMemory)
+		return `the run was killed: out of memory (${limits.memoryMb} MB for the whole run, buffers included)`;
+	if (ran.timedOut)
+		return `timed out: the exercise was stopped after ${limits.timeoutMs / 1000} s (an endless loop or a promise that never settles?)`;
+	const how = ran.signal ? `was killed (${ran.signal})` : `exited (code ${ran.code})`;
+	return `the run ${how} before it reported: ${firstLine(ran.output) || 'no output'}`;
+}
+
+const notRun = (checks: PlannedCheck[], why: string): Verdict[] =>
+	checks.map((check) => ({
+		file: check.heldOut ? 'held-out' : 'given',
+		name: check.name,
+		heldOut: check.heldOut,
+		free: check.free,
+		status: 'not executed',
+		message: `not executed: ${why}`
+	}));
+
+export type ExerciseRun = { verdicts: Verdict[]; seconds: number; output: string; tracedCalls?: number };
+
+export function verdictsFrom(
+	checks: PlannedCheck[],
+	ran: SandboxRun,
+	limits: SandboxLimits,
+	exercise: Exercise
+): Verdict[] {
+	const observed = readObservations(ran.observations, checks);
+	const base = (check: PlannedCheck) => ({
+		file: check.heldOut ? 'held-out' : 'given',
+		name: check.name,
+		heldOut: check.heldOut,
+		free: check.free
+	});
+	// An attempt stops the run at once, so it comes before a count of processes the watch may not have seen yet.
+	const forfeit = observed.tampered
+		? `its code wrote on the grader's observation channel (${observed.tampered})`
+		: ran.attempt
+			? `its code tried to reach ${clip(ran.attempt, 160).split('\n')[0]}, outside its sandbox`
+			: ran.started > 0
+				? `its code started ${ran.started === 1 ? 'a process' : `${ran.started} processes`} of its own, which learner code may not`
+				: null;
+	if (forfeit) {
+		const message = `0 for this exercise: ${forfeit}`;
+		return checks.map((check) => ({ ...base(check), status: 'failed', message }));
+	}
+	const notRun = whyNotRun(ran, observed, limits, exercise.folder);
+	return checks.map((check, c) => {
+		const seen = observed.byCheck.get(c);
+		for (const [i, input] of check.cases.entries()) {
+			const one = seen?.get(i);
+			if (!one) return { ...base(check), status: 'not executed', message: `not executed: ${notRun}` };
+			const where = check.heldOut
+				? `A random case the tests do not ship (held-out, case ${i + 1} of ${check.cases.length}):\n`
+				: '';
+			if ('threw' in one) {
+				const { name, message } = one.threw;
+				const said =
+					name === 'NotWrittenYet' || name === 'ScheduleMismatch'
+						? message
+						: `your code threw ${name}: ${message}`;
+				return { ...base(check), status: 'failed', message: clip(`${where}${said}`) };
+			}
+			let problem: string | null;
+			try {
+				problem = check.judge(input, one.ok, check.expected[i]);
+			} catch (error) {
+				problem = `what your code returned could not be read: ${error instanceof Error ? error.message : String(error)}`;
+			}
+			if (problem) return { ...base(check), status: 'failed', message: clip(`${where}${problem}`) };
+		}
+		return { ...base(check), status: 'passed', message: '' };
+	});
+}
+
+const withoutExpect = (input: unknown) => {
+	if (!input || typeof input !== 'object' || Array.isArray(input) || !('expect' in input)) return input;
+	const { expect: _expect, ...rest } = input as Record<string, unknown>;
+	return rest;
+};
+
+export async function runExercise(
+	sandbox: Sandbox,
+	exercise: Exercise,
+	files: Map<string, string>,
+	checks: PlannedCheck[],
+	given: SandboxLimits,
+	databases?: GradingPostgres | null
+): Promise<ExerciseRun> {
+	// A slow exercise (06 plays every schedule over HTTP on PostgreSQL) gets its manifest's multiple of the limit.
+	const limits = { ...given, timeoutMs: given.timeoutMs * (exercise.timeLimitFactor ?? 1) };
+	const sandboxed = sandbox.bwrap !== null;
+	const harness = await compiledHarness({ sandboxed });
+	let database: RunDatabase | null = null;
+	try {
+		if (databases) database = await databases.runDatabase();
+		return await runIn(sandbox, sandboxed, harness, exercise, files, checks, limits, database);
+	} finally {
+		await database?.drop();
+	}
+}
+
+async function runIn(
+	sandbox: Sandbox,
+	sandboxed: boolean,
+	harness: Awaited<ReturnType<typeof compiledHarness>>,
+	exercise: Exercise,
+	files: Map<string, string>,
+	checks: PlannedCheck[],
+	limits: SandboxLimits,
+	database: RunDatabase | null
+): Promise<ExerciseRun> {
+	// Inside the sandbox the server's socket folder is bound at socketInSandbox; without one, it is where it is.
+	const postgres = database
+		? { ...database.job, host: sandboxed ? socketInSandbox : database.job.host }
+		: null;
+	const job = {
+		postgres,
+		folder: exercise.folder,
+		files: exercise.learnerFiles,
+		freeze: harness.uses.get(exercise.folder) ?? [],
+		// The sandbox gets inputs only: a schedule's own expectations stay outside, with the judge.
+		checks: checks.map(({ observer, cases }) => ({ observer, cases: cases.map(withoutExpect) }))
+	};
+	const view = await makeView(harness, exercise, files, job, { sandboxed });
+	try {
+		if (view.error) return { verdicts: notRun(checks, view.error), seconds: 0, output: '' };
+		const ran = await runSandboxed(
+			sandbox,
+			{
+				harness: harness.dir,
+				view: view.dir,
+				folder: exercise.folder,
+				socketFolder: database?.job.host ?? null
+			},
+			limits
+		);
+		return {
+			verdicts: verdictsFrom(checks, ran, limits, exercise),
+			seconds: ran.seconds,
+			output: ran.output,
+			tracedCalls: ran.tracedCalls
+		};
+	} finally {
+		removeView(view.dir);
+	}
+}

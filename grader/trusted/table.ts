@@ -1,0 +1,71 @@
+// The terminal's view of a class: learners × exercises, the first failure of each red cell, and a progress bar.
+import type { ClassGrade, Graded } from './grade.ts';
+import { stampLines, submissionNotes } from './gradescope.ts';
+
+const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+const firstLine = (text: string) =>
+	(
+		text
+			.trim()
+			.split('\n')
+			.find((line) => line.trim()) ?? ''
+	)
+		.trim()
+		.slice(0, 160);
+
+export function classTable(grade: ClassGrade): string {
+	const header = ['learner', ...grade.exercises.map((e) => e.id), 'total'];
+	const rows = grade.graded.map((graded) => [
+		graded.submission.name,
+		...graded.exercises.map((e) => `${e.score === e.max ? '✔' : '✘'} ${points(e.score)}/${points(e.max)}`),
+		`${points(graded.score)}/${points(graded.max)}${graded.unsafe ? '  (no sandbox)' : ''}`
+	]);
+	const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i]!.length)));
+	const line = (row: string[]) =>
+		row
+			.map((cell, i) => cell.padEnd(widths[i]!))
+			.join('  ')
+			.trimEnd();
+	return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+// Under the table: for each learner, why each red cell is red, and what was ignored.
+export function classDetails(graded: Graded): string[] {
+	const lines = graded.exercises
+		.filter((e) => e.firstFailure)
+		.map((e) => `  ${e.exercise.id}: ${firstLine(e.firstFailure!.message)}`);
+	const notes = submissionNotes(graded).map((note) => `  ${note}`);
+	if (!lines.length && !notes.length) return [];
+	return [`${graded.submission.name}:`, ...lines, ...notes];
+}
+
+export function classReport(grade: ClassGrade, goLine: string | null): string {
+	const stamps = grade.graded[0]
+		? stampLines(grade.graded[0])[0]!.replace(/ · submission files \w+/, '')
+		: '';
+	return [
+		classTable(grade),
+		'',
+		...grade.graded.flatMap(classDetails),
+		'',
+		stamps,
+		...grade.refused.map((entry) => `not graded: ${entry.path}: ${entry.reason}`),
+		...grade.unchecked.map(
+			(folder) => `not graded: exercise ${folder} has no checks yet (grader/checks/${folder}.held.ts)`
+		),
+		grade.sandbox.bwrap
+			? `sandbox: bubblewrap, memory and processes limited by ${grade.sandbox.memoryLimit === 'cgroup' ? 'a cgroup' : 'prlimit (address space)'}`
+			: 'sandbox: NONE (--unsafe-no-sandbox): learner code ran unsealed',
+		grade.sandbox.strace
+			? 'tracer: strace, outside the sandbox: code that tries to reach outside it scores 0 on that exercise'
+			: `tracer: NONE${grade.sandbox.bwrap ? ' (--untraced)' : ''}: attempts that fail quietly are not seen`,
+		goLine ?? 'Go reference: not run (--no-go)',
+		`${grade.graded.length} submissions, ${grade.runs} exercise runs, ${grade.seconds.toFixed(1)} s`
+	].join('\n');
+}
+
+// "[██████░░░░░░] 12/40 alice 02"; redrawn on one line when the terminal is a TTY.
+export function progressBar(done: number, total: number, label: string, width = 24): string {
+	const filled = total ? Math.round((done / total) * width) : 0;
+	return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${done}/${total} ${label}`;
+}
