@@ -7,9 +7,9 @@ import { journeyOf, moves } from '#harness/client/explore.ts';
 import { judgeJourney } from '#harness/client/judge.ts';
 import type { Played } from '#harness/client/play.ts';
 import type { FormState } from '#harness/client/model.ts';
-import { revivedError, type SaidError } from '../inside/observer.ts';
+import type { SaidError } from '../channel/observations.ts';
 import type { StorageCase } from '../inside/04-send-button-key.observe.ts';
-import { canonical, heldOut, said, type Check, type Probe } from '../trusted/probe.ts';
+import { canonical, heldOut, revivedError, said, type Check, type Probe } from '../trusted/probe.ts';
 
 type Seen = Omit<Played, 'threw'> & { threw: { step: number; error: SaidError } | null };
 

@@ -10,8 +10,8 @@ import { handlerSchedules, type HandlerSchedule } from '#harness/handler/schedul
 import type { Outcome } from '#harness/core/model.ts';
 import { describeDelivery, judgeHandler } from '#harness/handler/play.ts';
 import { saidReceipt, saidTicket } from '#harness/core/words.ts';
-import { revivedError, type SaidError } from '../inside/observer.ts';
-import { heldOut, type Check, type Probe } from '../trusted/probe.ts';
+import type { SaidError } from '../channel/observations.ts';
+import { heldOut, revivedError, type Check, type Probe } from '../trusted/probe.ts';
 
 export const usesPostgres = true;
 

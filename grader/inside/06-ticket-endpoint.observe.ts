@@ -4,7 +4,8 @@ import { playEndpoint, type EndpointCode, type PlayedEndpoint } from '#harness/e
 import type { EndpointSchedule } from '#harness/endpoint/schedules.ts';
 import { playWebhooks } from '#harness/endpoint/webhooks.ts';
 import type { HandlerSchedule } from '#harness/handler/schedules.ts';
-import { saidError, type Code, type Observers, type RunContext } from './observer.ts';
+import type { RunContext } from '../channel/job.ts';
+import { saidError, type Code, type Observers } from './observer.ts';
 
 const routes = (code: Code): EndpointCode => ({ tickets: code.tickets, webhooks: code.webhooks });
 

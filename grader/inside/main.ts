@@ -1,5 +1,6 @@
 // The program the sandbox runs for one exercise: loads the learner's files and this exercise's observers,
-// plays every input the grader handed in (/job.json), and writes one line of JSON per input on fd 3:
+// plays every input the grader handed in (job.json, grader/channel/job.ts), and writes one line of JSON per
+// input on fd 3 (grader/channel/observations.ts):
 //   {"c":0,"i":2,"ok":<what the code did>}  or  {"c":0,"i":2,"threw":{"name":…,"message":…}}
 // It is compiled to JavaScript by grader/sandbox/compile.ts and started by grader/sandbox/sandbox.ts, with the workbook's view as
 // its working directory and nothing else.
@@ -8,19 +9,12 @@ import { readFileSync, writeSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { saidError, type Code, type Observers, type RunPostgres } from './observer.ts';
-
-type Job = {
-	folder: string;
-	files: string[];
-	freeze: string[];
-	checks: { observer: string; cases: unknown[] }[];
-	postgres?: RunPostgres | null;
-};
+import type { Job } from '../channel/job.ts';
+import { channelFd, type ObservationLine } from '../channel/observations.ts';
+import { saidError, type Code, type Observers } from './observer.ts';
 
 const stringify = JSON.stringify;
-const channel = 3;
-const send = (line: object) => writeSync(channel, `${stringify(line)}\n`);
+const send = (line: ObservationLine) => writeSync(channelFd, `${stringify(line)}\n`);
 const here = process.cwd();
 const job = JSON.parse(readFileSync(process.env.GRADE_JOB ?? '/job.json', 'utf8')) as Job;
 
@@ -81,11 +75,11 @@ for (const [c, check] of job.checks.entries()) {
 		let line: string;
 		try {
 			const ok = await observers[check.observer]!(code, input, run);
-			line = stringify({ c, i, ok: ok === undefined ? null : ok });
+			line = stringify({ c, i, ok: ok === undefined ? null : ok } satisfies ObservationLine);
 		} catch (error) {
-			line = stringify({ c, i, threw: saidError(error) });
+			line = stringify({ c, i, threw: saidError(error) } satisfies ObservationLine);
 		}
-		writeSync(channel, `${line}\n`);
+		writeSync(channelFd, `${line}\n`);
 	}
 }
 send({ done: true });

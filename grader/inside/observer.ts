@@ -9,26 +9,18 @@
 // handed in as data, calls the learner's code on it, and returns what the code did as plain JSON: answers,
 // rows, traces. It never judges. The grader runs the same observer on the reference solution, outside the
 // sandbox, and compares (grader/checks/<folder>.held.ts says how). Nothing here is secret: the sandbox holds
-// only this folder of the grader, never the held-out files, the reference or the expectations.
-import { NotWrittenYet } from '#harness/core/todo.ts';
+// only this folder of the grader and grader/channel, never the held-out files, the reference or the expectations.
+import type { RunContext } from '../channel/job.ts';
+import type { SaidError } from '../channel/observations.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Code = Record<string, any>;
-// What a run has besides its inputs: for an exercise that uses PostgreSQL, where its own database is (a
-// role and a database made for this run alone; host is the folder of the server's Unix socket).
-export type RunPostgres = { host: string; port: number; user: string; password: string; database: string };
-export type RunContext = { postgres: RunPostgres | null };
+// run: what a run has besides its inputs (grader/channel/job.ts), such as where its database is.
 export type Observer = (code: Code, input: any, run: RunContext) => unknown;
 export type Observers = Record<string, Observer>;
 
 // An error as data: a judge outside the sandbox can only read its name and message.
-export type SaidError = { name: string; message: string };
 export function saidError(error: unknown): SaidError {
 	if (error instanceof Error) return { name: String(error.name), message: String(error.message) };
 	return { name: 'thrown', message: String(error) };
-}
-// The error again, outside the sandbox, as the judges expect it: a stub's NotWrittenYet keeps its own words.
-export function revivedError({ name, message }: SaidError): Error {
-	if (name === 'NotWrittenYet') return new NotWrittenYet(message);
-	return Object.assign(new Error(message), { name });
 }

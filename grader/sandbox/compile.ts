@@ -1,6 +1,6 @@
 // TypeScript to JavaScript for the sandbox, done outside it, so a run starts plain node and nothing else.
 //
-//   const harness = await compiledHarness({ sandboxed: true });   // once per grading: harness, observe
+//   const harness = await compiledHarness({ sandboxed: true });   // once per grading: harness, inside, channel
 //   const js = await compileFile(source, 'exercises/01-first-handler/handler.ts');   // { js } or { error }
 //
 // esbuild only parses and prints here; it never runs the code, and it reads no file but the source it is
@@ -122,6 +122,8 @@ async function makeHarness(sandboxed: boolean): Promise<Harness> {
 	writeFileSync(join(dir, 'job.json'), '');
 	await compileFolder(join(root, 'harness'), join(dir, 'harness'), () => false);
 	await compileFolder(join(root, 'grader', 'inside'), join(dir, 'inside'), () => false);
+	// What both sides of the wall share: job.json's and the observation lines' types, the channel's descriptor.
+	await compileFolder(join(root, 'grader', 'channel'), join(dir, 'channel'), () => false);
 	mkdirSync(join(dir, 'exercises'));
 	writeFileSync(
 		join(dir, 'exercises', 'manifest.json'),

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunPostgres } from '../inside/observer.ts';
+import type { RunPostgres } from '../channel/job.ts';
 import { GradingPostgres } from './postgres.ts';
 
 const databases = new GradingPostgres();

@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startPostgres, type PostgresServer } from '#harness/postgres/server.ts';
-import type { RunPostgres } from '../inside/observer.ts';
+import type { RunPostgres } from '../channel/job.ts';
 
 // What a run is told (RunPostgres): job.host is the server's socket folder (inside the sandbox, it is bound at
 // socketInSandbox).

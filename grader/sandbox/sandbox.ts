@@ -34,6 +34,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { needProgram } from '../../lib/packages.ts';
+import { channelFd } from '../channel/observations.ts';
 import { AttemptWatch, runView, traced } from './attempts.ts';
 import { root } from './paths.ts';
 import { socketInSandbox } from './postgres.ts';
@@ -274,6 +275,7 @@ export function runSandboxed(
 			env: sandbox.bwrap
 				? { PATH: '/usr/bin:/bin' }
 				: { PATH: process.env.PATH ?? '/usr/bin:/bin', GRADE_JOB: join(view, 'job.json'), NO_COLOR: '1' },
+			// No stdin; stdout and stderr, kept for the report; and fd 3 (channelFd), the observations.
 			stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
 			detached: true
 		});
@@ -298,7 +300,7 @@ export function runSandboxed(
 		};
 		child.stdout!.on('data', keep);
 		child.stderr!.on('data', keep);
-		const channel = child.stdio[3] as NodeJS.ReadableStream;
+		const channel = child.stdio[channelFd] as NodeJS.ReadableStream;
 		channel.on('data', (chunk: Buffer) => {
 			if (flooded) return;
 			size += chunk.length;

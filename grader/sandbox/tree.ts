@@ -17,20 +17,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Exercise } from '#harness/core/manifest.ts';
+import type { Job } from '../channel/job.ts';
 import { compileFile, type Harness } from './compile.ts';
-import type { RunPostgres } from '../inside/observer.ts';
 import { root } from './paths.ts';
 import { hashFiles } from '../trusted/submission.ts';
-
-export type Job = {
-	folder: string;
-	files: string[];
-	// Harness modules to load and freeze before the learner's files (paths under the view).
-	freeze: string[];
-	checks: { observer: string; cases: unknown[] }[];
-	// For an exercise with a database: where it is, and the run's own role (grader/sandbox/postgres.ts).
-	postgres: RunPostgres | null;
-};
 
 // The files an exercise is graded on: the learner's where it sent them, else the pristine stub's.
 export function exerciseFiles(exercise: Exercise, taken: Map<string, string>): Map<string, string> {
@@ -73,6 +63,7 @@ export async function makeView(
 			'harness',
 			'exercises/manifest.json',
 			'inside',
+			'channel',
 			'node_modules',
 			'schedules'
 		])

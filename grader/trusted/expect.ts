@@ -10,7 +10,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Exercise } from '#harness/core/manifest.ts';
-import type { Code, Observers, RunContext } from '../inside/observer.ts';
+import type { RunContext } from '../channel/job.ts';
+import type { Code, Observers } from '../inside/observer.ts';
 import { root } from '../sandbox/paths.ts';
 import type { GradingPostgres } from '../sandbox/postgres.ts';
 import { casesOf, loadProbe, observeFile, type Check, type ProbeSettings } from './probe.ts';

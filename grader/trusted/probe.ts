@@ -18,6 +18,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import type { Exercise } from '#harness/core/manifest.ts';
+import { NotWrittenYet } from '#harness/core/todo.ts';
+import type { SaidError } from '../channel/observations.ts';
 import { root } from '../sandbox/paths.ts';
 
 export type ProbeSettings = { seed: number; checks: number; runs: number };
@@ -75,3 +77,9 @@ export function canonical(value: unknown): string {
 export const said = (value: unknown) => JSON.stringify(value) ?? 'undefined';
 export const casesOf = (check: Pick<Check, 'cases'>): unknown[] =>
 	typeof check.cases === 'function' ? check.cases() : check.cases;
+// An error the sandbox sent back as data (grader/channel/observations.ts), an error again for the judges:
+// a stub's NotWrittenYet keeps its own words.
+export function revivedError({ name, message }: SaidError): Error {
+	if (name === 'NotWrittenYet') return new NotWrittenYet(message);
+	return Object.assign(new Error(message), { name });
+}

@@ -5,7 +5,8 @@ import type { Exercise } from '#harness/core/manifest.ts';
 import type { GradingPostgres, RunDatabase } from '../sandbox/postgres.ts';
 import { socketInSandbox } from '../sandbox/postgres.ts';
 import type { PlannedCheck } from './expect.ts';
-import type { SaidError } from '../inside/observer.ts';
+import type { Job } from '../channel/job.ts';
+import type { SaidError } from '../channel/observations.ts';
 import {
 	maxTrace,
 	runSandboxed,
@@ -36,7 +37,8 @@ export function clip(text: string, limit = maxMessage): string {
 const firstLine = (text: string) => clip(text.trim().split('\n')[0] ?? '', 300);
 
 type Observation = { ok: unknown } | { threw: SaidError };
-// What a run sent back on its channel, read strictly: anything else there is an attempt to speak for the grader.
+// What a run sent back on its channel (grader/channel/observations.ts), read strictly: anything else there is an
+// attempt to speak for the grader.
 export type Observed = {
 	byCheck: Map<number, Map<number, Observation>>;
 	loadError: { file: string; name: string; message: string } | null;
@@ -228,7 +230,7 @@ async function runIn(
 	const postgres = database
 		? { ...database.job, host: sandboxed ? socketInSandbox : database.job.host }
 		: null;
-	const job = {
+	const job: Job = {
 		postgres,
 		folder: exercise.folder,
 		files: exercise.learnerFiles,

@@ -1,0 +1,24 @@
+// What goes into the sandbox: job.json, the one file the grader writes for a run, read by grader/inside/main.ts.
+//
+//   { folder: '01-first-handler', files: ['handler.ts'], freeze: ['harness/core/model.js', …],
+//     checks: [{ observer: 'schedule', cases: [<a schedule without its expect>, …] }], postgres: null }
+//
+// Types only: both sides of the sandbox's wall import them, and nothing here runs.
+
+// For an exercise that uses PostgreSQL, where its own database is: a role and a database made for this run
+// alone (grader/sandbox/postgres.ts); host is the folder of the server's Unix socket.
+export type RunPostgres = { host: string; port: number; user: string; password: string; database: string };
+
+// What a run has besides its inputs, handed to every observer as its third argument.
+export type RunContext = { postgres: RunPostgres | null };
+
+export type Job = {
+	folder: string;
+	files: string[];
+	// Harness modules to load and freeze before the learner's files (paths under the view).
+	freeze: string[];
+	// The inputs only: a schedule's own expectations stay outside, with the judge.
+	checks: { observer: string; cases: unknown[] }[];
+	// For an exercise with a database: where it is, and the run's own role.
+	postgres: RunPostgres | null;
+};
