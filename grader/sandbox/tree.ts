@@ -4,37 +4,12 @@
 //   const view = await makeView(harness, exercise, files, job, { sandboxed: true });
 //   view.error   // "exercises/01-first-handler/handler.ts does not compile: …", or null
 //   removeView(view.dir);
-import {
-	chmodSync,
-	mkdirSync,
-	mkdtempSync,
-	readdirSync,
-	readFileSync,
-	rmSync,
-	symlinkSync,
-	writeFileSync
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Exercise } from '#harness/core/manifest.ts';
 import type { Job } from '../channel/job.ts';
 import { compileFile, type Harness } from './compile.ts';
-import { root } from './paths.ts';
-import { hashFiles } from '../trusted/submission.ts';
-
-// The files an exercise is graded on: the learner's where it sent them, else the pristine stub's.
-export function exerciseFiles(exercise: Exercise, taken: Map<string, string>): Map<string, string> {
-	return new Map(
-		exercise.learnerFiles.map((file) => {
-			const path = `${exercise.folder}/${file}`;
-			return [path, taken.get(path) ?? readFileSync(join(root, 'exercises', path), 'utf8')];
-		})
-	);
-}
-
-// Two runs of one exercise on the same files and the same inputs give the same observations.
-export const exerciseKey = (exercise: Exercise, files: Map<string, string>) =>
-	`${exercise.folder}:${hashFiles(files)}`;
 
 // The view of one run: exercises/<folder>/ (the given files and the learner's, compiled) and job.json. In the
 // sandbox the compiled harness is bound at /wb and these two over it; without one, links stand in for it.

@@ -19,8 +19,7 @@ import {
 	type Verdict
 } from './score.ts';
 import { schedulesHash, workbookVersion, type Stamps } from './stamps.ts';
-import { readSubmission, type Submission } from './submission.ts';
-import { exerciseFiles, exerciseKey } from '../sandbox/tree.ts';
+import { exerciseFiles, exerciseKey, readSubmission, type Submission } from './submission.ts';
 
 export type Options = Rules & {
 	seed: number;

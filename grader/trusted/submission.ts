@@ -1,4 +1,5 @@
-// Reads a learner's submission: only the files the manifest allows, and a list of everything it ignored.
+// Reads a learner's submission: only the files the manifest allows, and a list of everything it ignored; then,
+// per exercise, the files it is graded on (the learner's, else the stub's) and the key identical runs share.
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -140,3 +141,17 @@ function walk(path: string): string[] {
 	visit('', 0);
 	return found;
 }
+
+// The files an exercise is graded on: the learner's where it sent them, else the pristine stub's.
+export function exerciseFiles(exercise: Exercise, taken: Map<string, string>): Map<string, string> {
+	return new Map(
+		exercise.learnerFiles.map((file) => {
+			const path = `${exercise.folder}/${file}`;
+			return [path, taken.get(path) ?? readFileSync(join(root, 'exercises', path), 'utf8')];
+		})
+	);
+}
+
+// Two runs of one exercise on the same files and the same inputs give the same observations.
+export const exerciseKey = (exercise: Exercise, files: Map<string, string>) =>
+	`${exercise.folder}:${hashFiles(files)}`;

@@ -12,8 +12,7 @@ import { gradeClass, settingsOf, type ClassGrade } from '../../grader/trusted/gr
 import { maxObservations, runExercise } from '../../grader/trusted/run-exercise.ts';
 import { findSandbox, straceArgs } from '../../grader/sandbox/sandbox.ts';
 import { materializeSamples, samples } from '../../grader/samples/samples.ts';
-import { readSubmission } from '../../grader/trusted/submission.ts';
-import { exerciseFiles } from '../../grader/sandbox/tree.ts';
+import { exerciseFiles, readSubmission } from '../../grader/trusted/submission.ts';
 
 const copies = Number(process.argv[2] ?? 12);
 const jobs = Number(process.argv[3] ?? availableParallelism());
