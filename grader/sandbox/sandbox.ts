@@ -18,7 +18,7 @@
 // strace, started outside the sandbox and the cgroups, records every call of the run that names a path, a process
 // or an address; attempts.ts reads that record as it grows, and the first attempt to reach outside the sandbox
 // stops the run (`ran.attempt`, which forfeits the exercise). `findSandbox({ untraced: true })` runs without it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
 	closeSync,
 	existsSync,
@@ -199,7 +199,6 @@ function openTrace() {
 	};
 }
 
-let cgroupCount = 0;
 const readText = (file: string) => {
 	try {
 		return readFileSync(file, 'utf8');
@@ -207,6 +206,19 @@ const readText = (file: string) => {
 		return '';
 	}
 };
+
+let cgroupCount = 0;
+
+// The run's two cgroups (v1 memory, then pids), made with their limits; none where no cgroup can be made.
+function makeCgroups(sandbox: Sandbox, memoryMb: number): string[] {
+	const name = `grader-${process.pid}-${++cgroupCount}`;
+	if (sandbox.memoryLimit !== 'cgroup') return [];
+	const [memory, pids] = [join(memoryRoot, name), join(pidsRoot, name)];
+	for (const dir of [memory, pids]) mkdirSync(dir);
+	writeFileSync(join(memory, 'memory.limit_in_bytes'), String(memoryMb * 1024 * 1024));
+	writeFileSync(join(pids, 'pids.max'), String(maxProcesses));
+	return [memory, pids];
+}
 
 // Kills every process in the cgroups, round after round, until none is left.
 function killCgroups(dirs: string[]): void {
@@ -227,6 +239,10 @@ function killCgroups(dirs: string[]): void {
 	}
 }
 
+// Whether the memory controller killed a process of the run's (its memory cgroup is the first).
+const killedForMemory = (cgroups: string[]) =>
+	cgroups.length > 0 && /oom_kill [1-9]/.test(readText(join(cgroups[0]!, 'memory.oom_control')));
+
 function removeCgroups(dirs: string[]): void {
 	killCgroups(dirs);
 	for (const dir of dirs) {
@@ -238,141 +254,187 @@ function removeCgroups(dirs: string[]): void {
 	}
 }
 
-export function runSandboxed(
+type RunFiles = { harness: string; view: string; folder: string; socketFolder?: string | null };
+
+// The command of one run: a shell that joins the run's cgroups first and then becomes the sandbox, so nothing
+// runs outside them, not for a moment; started by strace when there is a trace to write.
+function runCommand(
 	sandbox: Sandbox,
-	run: { harness: string; view: string; folder: string; socketFolder?: string | null },
-	limits: SandboxLimits
-): Promise<SandboxRun> {
-	const { harness, view, folder } = run;
-	const started = Date.now();
-	const name = `grader-${process.pid}-${++cgroupCount}`;
-	const cgroups = sandbox.memoryLimit === 'cgroup' ? [join(memoryRoot, name), join(pidsRoot, name)] : [];
-	if (cgroups.length) {
-		for (const dir of cgroups) mkdirSync(dir);
-		writeFileSync(join(cgroups[0]!, 'memory.limit_in_bytes'), String(limits.memoryMb * 1024 * 1024));
-		writeFileSync(join(cgroups[1]!, 'pids.max'), String(maxProcesses));
-	}
-	// The shell joins the cgroups first, then becomes the sandbox: nothing runs outside them, not for a moment.
-	const join_ = cgroups.map((dir) => `echo $$ > ${dir}/cgroup.procs`).join(' && ');
+	run: RunFiles,
+	memoryMb: number,
+	cgroups: string[],
+	traceFile: string | null
+): string[] {
+	const joins = cgroups.map((dir) => `echo $$ > ${dir}/cgroup.procs && `).join('');
 	// Address space, not memory: node reserves much it never touches, and WebAssembly (undici's HTTP parser,
 	// which Request and Response use) reserves about 10 GB of guard pages for each instance.
-	const limit = sandbox.memoryLimit === 'prlimit' ? `ulimit -v ${(limits.memoryMb + 16_384) * 1024} && ` : '';
+	const limit = sandbox.memoryLimit === 'prlimit' ? `ulimit -v ${(memoryMb + 16_384) * 1024} && ` : '';
 	const inner = sandbox.bwrap
-		? [sandbox.bwrap, ...bwrapArgs(harness, view, folder, run.socketFolder ?? null)]
-		: [process.execPath, ...nodeFlags, join(view, 'inside', 'main.js')];
-	const script = `${join_ ? `${join_} && ` : ''}${limit}exec "$@"`;
-	const shell = ['sh', '-c', script, 'sandbox', ...inner];
+		? [sandbox.bwrap, ...bwrapArgs(run.harness, run.view, run.folder, run.socketFolder ?? null)]
+		: [process.execPath, ...nodeFlags, join(run.view, 'inside', 'main.js')];
+	const shell = ['sh', '-c', `${joins}${limit}exec "$@"`, 'sandbox', ...inner];
 	// strace stays outside the cgroups and the sandbox (the shell it starts joins them), and writes its record in
 	// a folder of the grader's that the sandbox does not bind: nothing inside can see it, write it or stop it.
-	const trace = sandbox.bwrap && sandbox.strace ? openTrace() : null;
-	const command = trace ? [sandbox.strace!, ...straceArgs(trace.file), '--', ...shell] : shell;
-	const watch = trace
-		? new AttemptWatch(runView({ harness, folder, socket: Boolean(run.socketFolder) }))
-		: null;
-	return new Promise((resolve) => {
-		const child = spawn(command[0]!, command.slice(1), {
-			cwd: view,
-			env: sandbox.bwrap
-				? { PATH: '/usr/bin:/bin' }
-				: { PATH: process.env.PATH ?? '/usr/bin:/bin', GRADE_JOB: join(view, 'job.json'), NO_COLOR: '1' },
-			// No stdin; stdout and stderr, kept for the report; and fd 3 (channelFd), the observations.
-			stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-			detached: true
-		});
-		let output = '';
-		let dropped = 0;
-		const keep = (chunk: Buffer) => {
-			const room = Math.max(0, limits.maxOutput - output.length);
+	return traceFile ? [sandbox.strace!, ...straceArgs(traceFile), '--', ...shell] : shell;
+}
+
+function start(sandbox: Sandbox, view: string, command: string[]): ChildProcess {
+	return spawn(command[0]!, command.slice(1), {
+		cwd: view,
+		env: sandbox.bwrap
+			? { PATH: '/usr/bin:/bin' }
+			: { PATH: process.env.PATH ?? '/usr/bin:/bin', GRADE_JOB: join(view, 'job.json'), NO_COLOR: '1' },
+		// No stdin; stdout and stderr, kept for the report; and fd 3 (channelFd), the observations.
+		stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+		detached: true
+	});
+}
+
+// Everything goes: the sandbox's process group, and whatever is left in its cgroups.
+function stopRun(child: ChildProcess, cgroups: string[]): void {
+	try {
+		if (child.pid) process.kill(-child.pid, 'SIGKILL');
+	} catch {
+		// Already gone.
+	}
+	killCgroups(cgroups);
+}
+
+// The run's stdout and stderr together, up to maxOutput; what was cut is counted and said at the end.
+function keptOutput(maxOutput: number) {
+	let output = '';
+	let dropped = 0;
+	return {
+		keep(chunk: Buffer) {
+			const room = Math.max(0, maxOutput - output.length);
 			output += chunk.toString('utf8', 0, Math.min(chunk.length, room));
 			dropped += Math.max(0, chunk.length - room);
-		};
-		const chunks: Buffer[] = [];
-		let size = 0;
-		let flooded = false;
-		let timedOut = false;
-		const stop = () => {
-			try {
-				if (child.pid) process.kill(-child.pid, 'SIGKILL');
-			} catch {
-				// Already gone.
-			}
-			killCgroups(cgroups);
-		};
-		child.stdout!.on('data', keep);
-		child.stderr!.on('data', keep);
-		const channel = child.stdio[channelFd] as NodeJS.ReadableStream;
-		channel.on('data', (chunk: Buffer) => {
-			if (flooded) return;
-			size += chunk.length;
-			if (size > limits.maxObservations) {
-				flooded = true;
-				stop();
-				return;
-			}
-			chunks.push(chunk);
-		});
-		channel.on('error', () => {});
-		// The trace, read as it grows, line by line: the first attempt stops the run (it scores 0 whatever it answers).
-		let partial = '';
-		let traceFlooded = false;
-		const readTrace = () => {
-			if (!trace || watch!.attempt || traceFlooded) return;
-			const text = trace.readMore();
-			const lines = (partial + text).split('\n');
-			partial = lines.pop()!;
-			for (const line of lines) if (watch!.line(line)) return stop();
-			if (trace.size() > maxTrace) {
-				traceFlooded = true;
-				stop();
-			}
-		};
-		const traceReader = trace ? setInterval(readTrace, 25) : undefined;
-		const timer = setTimeout(() => {
-			timedOut = true;
+		},
+		text: () => (dropped ? `${output}\n[… ${dropped} more bytes of output cut]` : output)
+	};
+}
+
+// The observations on the channel, up to maxObservations: past it the run is stopped and the rest never read.
+function readChannel(channel: NodeJS.ReadableStream, maxObservations: number, stop: () => void) {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	let flooded = false;
+	channel.on('data', (chunk: Buffer) => {
+		if (flooded) return;
+		size += chunk.length;
+		if (size > maxObservations) {
+			flooded = true;
 			stop();
-		}, limits.timeoutMs);
-		// Learner code never needs a process of its own; the cgroup's list, looked at often, shows any it starts.
-		let most = 0;
-		const count = () => {
-			const procs = readText(join(cgroups[1] ?? '', 'cgroup.procs'))
-				.split('\n')
-				.filter(Boolean).length;
-			most = Math.max(most, procs);
-		};
-		const watcher = cgroups.length ? setInterval(count, 25) : undefined;
+			return;
+		}
+		chunks.push(chunk);
+	});
+	channel.on('error', () => {});
+	return { flooded: () => flooded, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+// The trace, read as it grows (every 25 ms, and once more at the end), line by line: the first attempt stops the
+// run (it scores 0 whatever it answers), and so does a trace past maxTrace.
+function followTrace(trace: ReturnType<typeof openTrace>, watch: AttemptWatch, stop: () => void) {
+	let partial = '';
+	let flooded = false;
+	const read = () => {
+		if (watch.attempt || flooded) return;
+		const text = trace.readMore();
+		const lines = (partial + text).split('\n');
+		partial = lines.pop()!;
+		for (const line of lines) if (watch.line(line)) return stop();
+		if (trace.size() > maxTrace) {
+			flooded = true;
+			stop();
+		}
+	};
+	const reader = setInterval(read, 25);
+	return {
+		flooded: () => flooded,
+		pause: () => clearInterval(reader),
+		// The rest of the record, then the file goes.
+		end() {
+			read();
+			trace.close();
+		}
+	};
+}
+
+// Learner code never needs a process of its own; the cgroup's list, looked at often, shows any it starts.
+function watchProcesses(cgroups: string[]) {
+	let most = 0;
+	const count = () => {
+		if (!cgroups.length) return;
+		const procs = readText(join(cgroups[1]!, 'cgroup.procs')).split('\n').filter(Boolean).length;
+		most = Math.max(most, procs);
+	};
+	const watcher = cgroups.length ? setInterval(count, 25) : undefined;
+	return { count, stop: () => clearInterval(watcher), started: () => Math.max(0, most - ownProcesses) };
+}
+
+// At the time limit the run is stopped, and said to have timed out.
+function timeLimit(timeoutMs: number, stop: () => void) {
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		stop();
+	}, timeoutMs);
+	return { timedOut: () => timedOut, clear: () => clearTimeout(timer) };
+}
+
+// One run, in named steps: its cgroups and its command (strace, the shell, bwrap) before it starts; while it
+// runs, its output, its channel, its trace, its time limit and its processes are each watched; once it ends,
+// everything is cleaned up, once.
+export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLimits): Promise<SandboxRun> {
+	const started = Date.now();
+	const cgroups = makeCgroups(sandbox, limits.memoryMb);
+	const trace = sandbox.bwrap && sandbox.strace ? openTrace() : null;
+	const command = runCommand(sandbox, run, limits.memoryMb, cgroups, trace?.file ?? null);
+	const view = { harness: run.harness, folder: run.folder, socket: Boolean(run.socketFolder) };
+	const watch = trace ? new AttemptWatch(runView(view)) : null;
+	return new Promise((resolve) => {
+		const child = start(sandbox, run.view, command);
+		const stop = () => stopRun(child, cgroups);
+		const output = keptOutput(limits.maxOutput);
+		child.stdout!.on('data', output.keep);
+		child.stderr!.on('data', output.keep);
+		const channel = child.stdio[channelFd] as NodeJS.ReadableStream;
+		const observations = readChannel(channel, limits.maxObservations, stop);
+		const tracer = trace ? followTrace(trace, watch!, stop) : null;
+		const clock = timeLimit(limits.timeoutMs, stop);
+		const processes = watchProcesses(cgroups);
+		// Cleaning up, once: the watches stop, the memory controller says whether it killed, everything left is
+		// killed and the cgroups removed, and the rest of the trace is read.
 		let finished = false;
 		const finish = (code: number | null, signal: string | null) => {
 			if (finished) return;
 			finished = true;
-			clearTimeout(timer);
-			clearInterval(watcher);
-			clearInterval(traceReader);
-			const oom = cgroups.length
-				? /oom_kill [1-9]/.test(readText(join(cgroups[0]!, 'memory.oom_control')))
-				: false;
+			clock.clear();
+			processes.stop();
+			tracer?.pause();
+			const outOfMemory = killedForMemory(cgroups);
 			stop();
 			removeCgroups(cgroups);
-			readTrace();
-			trace?.close();
-			if (dropped) output += `\n[… ${dropped} more bytes of output cut]`;
+			tracer?.end();
 			resolve({
-				observations: Buffer.concat(chunks).toString('utf8'),
-				flooded,
-				output,
+				observations: observations.text(),
+				flooded: observations.flooded(),
+				output: output.text(),
 				code,
 				signal,
-				timedOut,
-				outOfMemory: oom,
-				started: Math.max(0, most - ownProcesses),
+				timedOut: clock.timedOut(),
+				outOfMemory,
+				started: processes.started(),
 				attempt: watch?.attempt ?? null,
-				traceFlooded,
+				traceFlooded: tracer?.flooded() ?? false,
 				tracedCalls: watch?.calls ?? 0,
 				seconds: (Date.now() - started) / 1000
 			});
 		};
 		// When the sandbox's first process exits, everything it started goes too; its pipes close soon after.
 		child.on('exit', (code, signal) => {
-			if (cgroups.length) count();
+			processes.count();
 			stop();
 			setTimeout(() => {
 				for (const stream of [child.stdout, child.stderr, channel])
