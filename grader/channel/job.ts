@@ -1,4 +1,4 @@
-// What goes into the sandbox: job.json, the one file the grader writes for a run, read by grader/inside/main.ts.
+// What goes into the sandbox: job.json, the one file the grader writes for a run, read by inside/main.ts.
 //
 //   { folder: '01-first-handler', files: ['handler.ts'], freeze: ['harness/core/model.js', …],
 //     checks: [{ observer: 'schedule', cases: [<a schedule without its expect>, …] }], postgres: null }

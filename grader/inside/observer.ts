@@ -8,8 +8,8 @@
 // An observer gets the learner's modules (by file name, as the manifest lists them) and one input the grader
 // handed in as data, calls the learner's code on it, and returns what the code did as plain JSON: answers,
 // rows, traces. It never judges. The grader runs the same observer on the reference solution, outside the
-// sandbox, and compares (grader/checks/<folder>.held.ts says how). Nothing here is secret: the sandbox holds
-// only this folder of the grader and grader/channel, never the held-out files, the reference or the expectations.
+// sandbox, and compares (grader/checks/<folder>.held.ts says how). Nothing here is secret: the sandbox holds only
+// this folder of the grader and grader/channel, never the held-out files, the reference or the expectations.
 import type { RunContext } from '../channel/job.ts';
 import type { SaidError } from '../channel/observations.ts';
 

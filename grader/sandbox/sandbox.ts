@@ -7,37 +7,35 @@
 //
 // `view` is a private folder the grader made for this run (see tree.ts): the exercise's files with the
 // learner's on top, and job.json, the inputs. Inside, the process sees only read-only binds of what a run needs:
-// /usr (node), the workbook's package.json, node_modules, harness, schedules and grader/inside, with
-// the view at /wb (and, for a run with a database, the PostgreSQL socket's folder at /run/postgresql). No solutions/, no held-out files, no grader, no other learner, no checkout, no host /tmp.
+// /usr (node), the workbook's package.json, node_modules, harness, schedules, grader/inside and grader/channel,
+// with the view at /wb (and, for a run with a database, the PostgreSQL socket's folder at /run/postgresql). No
+// solutions/, no held-out files, no grader, no other learner, no checkout, no host /tmp.
 // Namespaces: all of them (--unshare-all: no network, its own PID namespace, so every child it starts dies
 // with it), an unprivileged uid with no capabilities, a fresh session (--new-session), a private /tmp, and
 // --die-with-parent. Memory and processes are limited for the whole tree by a cgroup (v1 memory and pids
-// controllers), which counts RSS, Buffers and the private /tmp alike; when no cgroup can be made, by
+// controllers, cgroups.ts), which counts RSS, Buffers and the private /tmp alike; when no cgroup can be made, by
 // prlimit on address space (said in `memoryLimit`). At the end, or at the time limit, everything in the
 // cgroup is killed with SIGKILL and the cgroup removed.
-// strace, started outside the sandbox and the cgroups, records every call of the run that names a path, a process
-// or an address; attempts.ts reads that record as it grows, and the first attempt to reach outside the sandbox
-// stops the run (`ran.attempt`, which forfeits the exercise). `findSandbox({ untraced: true })` runs without it.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import {
-	closeSync,
-	existsSync,
-	mkdirSync,
-	mkdtempSync,
-	openSync,
-	readFileSync,
-	readSync,
-	rmdirSync,
-	rmSync,
-	writeFileSync
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+// strace, started outside the sandbox and the cgroups, records every call of the run that names a path, a
+// process or an address (trace.ts); attempts.ts judges that record as it grows, and the first attempt to reach
+// outside the sandbox stops the run (`ran.attempt`, which forfeits the exercise). `findSandbox({ untraced: true })`
+// runs without it.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { needProgram } from '../../lib/packages.ts';
 import { channelFd } from '../channel/observations.ts';
-import { AttemptWatch, runView, traced } from './attempts.ts';
+import { AttemptWatch, runView } from './attempts.ts';
+import {
+	cgroupsWork,
+	killCgroups,
+	killedForMemory,
+	makeCgroups,
+	removeCgroups,
+	watchProcesses
+} from './cgroups.ts';
 import { root } from './paths.ts';
 import { socketInSandbox } from './postgres.ts';
+import { followTrace, openTrace, straceArgs, straceFails } from './trace.ts';
 
 export type Sandbox = {
 	bwrap: string | null;
@@ -71,48 +69,6 @@ export type SandboxRun = {
 	tracedCalls: number;
 	seconds: number;
 };
-// bwrap, the PID namespace's init, and node: a run that has more started a process of its own.
-const ownProcesses = 3;
-
-const memoryRoot = '/sys/fs/cgroup/memory';
-const pidsRoot = '/sys/fs/cgroup/pids';
-export const maxProcesses = 64;
-
-function cgroupsWork(): boolean {
-	try {
-		const probe = join(memoryRoot, `grader-probe-${process.pid}`);
-		mkdirSync(probe);
-		rmdirSync(probe);
-		return existsSync(pidsRoot);
-	} catch {
-		return false;
-	}
-}
-
-// strace's options: follow every process, stop only on the traced calls (a seccomp filter), strings in hex,
-// pids in the sandbox's PID namespace translated to ours, no signal or exit lines.
-const straceFlags = [
-	'-f',
-	'--seccomp-bpf',
-	'-qq',
-	'-xx',
-	'-s',
-	'256',
-	'--pidns-translation',
-	'-e',
-	'signal=none'
-];
-// A run whose trace passes this is stopped: honest runs write well under 1 MB.
-export const maxTrace = 64 * 1024 * 1024;
-
-// strace's whole command line but the program: its options, what it traces, where it writes.
-export const straceArgs = (file: string) => [...straceFlags, '-e', `trace=${traced.join(',')}`, '-o', file];
-
-// Whether strace can trace here (a container may forbid ptrace): the reason when it cannot.
-export function straceFails(strace: string): string | null {
-	const probe = spawnSync(strace, [...straceArgs('/dev/null'), 'true'], { encoding: 'utf8' });
-	return probe.status === 0 ? null : (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim();
-}
 
 // The sandbox to use; without bwrap the grader refuses, unless told to run learner code unsealed, and without
 // a working strace it refuses unless told to grade untraced (attempts that fail silently are then not seen).
@@ -171,88 +127,6 @@ function bwrapArgs(harness: string, view: string, folder: string, socketFolder: 
 // JavaScript's built-ins frozen before any code runs: learner code cannot replace JSON.stringify, a prototype's
 // methods or a matcher under the observers' feet. (The flag's experimental-feature warning is not shown.)
 const nodeFlags = ['--frozen-intrinsics', '--no-warnings'];
-
-// The file strace writes, in a folder of its own, read from where the last read ended.
-function openTrace() {
-	const dir = mkdtempSync(join(tmpdir(), 'grade-trace-'));
-	const file = join(dir, 'trace');
-	writeFileSync(file, '');
-	const fd = openSync(file, 'r');
-	let offset = 0;
-	const chunk = Buffer.alloc(1024 * 1024);
-	return {
-		file,
-		size: () => offset,
-		readMore(): string {
-			let text = '';
-			for (let read = 1; read > 0 && offset <= maxTrace;) {
-				read = readSync(fd, chunk, 0, chunk.length, offset);
-				offset += read;
-				text += chunk.toString('latin1', 0, read);
-			}
-			return text;
-		},
-		close() {
-			closeSync(fd);
-			rmSync(dir, { recursive: true, force: true });
-		}
-	};
-}
-
-const readText = (file: string) => {
-	try {
-		return readFileSync(file, 'utf8');
-	} catch {
-		return '';
-	}
-};
-
-let cgroupCount = 0;
-
-// The run's two cgroups (v1 memory, then pids), made with their limits; none where no cgroup can be made.
-function makeCgroups(sandbox: Sandbox, memoryMb: number): string[] {
-	const name = `grader-${process.pid}-${++cgroupCount}`;
-	if (sandbox.memoryLimit !== 'cgroup') return [];
-	const [memory, pids] = [join(memoryRoot, name), join(pidsRoot, name)];
-	for (const dir of [memory, pids]) mkdirSync(dir);
-	writeFileSync(join(memory, 'memory.limit_in_bytes'), String(memoryMb * 1024 * 1024));
-	writeFileSync(join(pids, 'pids.max'), String(maxProcesses));
-	return [memory, pids];
-}
-
-// Kills every process in the cgroups, round after round, until none is left.
-function killCgroups(dirs: string[]): void {
-	for (let round = 0; round < 100; round++) {
-		const pids = dirs.flatMap((dir) => readText(join(dir, 'cgroup.procs')).split('\n').filter(Boolean));
-		if (pids.length === 0) return;
-		for (const pid of new Set(pids)) {
-			try {
-				process.kill(Number(pid), 'SIGKILL');
-			} catch {
-				// Already gone.
-			}
-		}
-		const until = Date.now() + 5;
-		while (Date.now() < until) {
-			// A few milliseconds for the kernel to reap them.
-		}
-	}
-}
-
-// Whether the memory controller killed a process of the run's (its memory cgroup is the first).
-const killedForMemory = (cgroups: string[]) =>
-	cgroups.length > 0 && /oom_kill [1-9]/.test(readText(join(cgroups[0]!, 'memory.oom_control')));
-
-function removeCgroups(dirs: string[]): void {
-	killCgroups(dirs);
-	for (const dir of dirs) {
-		try {
-			rmdirSync(dir);
-		} catch {
-			// A process the kernel has not reaped yet; the name is never used again.
-		}
-	}
-}
 
 type RunFiles = { harness: string; view: string; folder: string; socketFolder?: string | null };
 
@@ -333,46 +207,6 @@ function readChannel(channel: NodeJS.ReadableStream, maxObservations: number, st
 	return { flooded: () => flooded, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
-// The trace, read as it grows (every 25 ms, and once more at the end), line by line: the first attempt stops the
-// run (it scores 0 whatever it answers), and so does a trace past maxTrace.
-function followTrace(trace: ReturnType<typeof openTrace>, watch: AttemptWatch, stop: () => void) {
-	let partial = '';
-	let flooded = false;
-	const read = () => {
-		if (watch.attempt || flooded) return;
-		const text = trace.readMore();
-		const lines = (partial + text).split('\n');
-		partial = lines.pop()!;
-		for (const line of lines) if (watch.line(line)) return stop();
-		if (trace.size() > maxTrace) {
-			flooded = true;
-			stop();
-		}
-	};
-	const reader = setInterval(read, 25);
-	return {
-		flooded: () => flooded,
-		pause: () => clearInterval(reader),
-		// The rest of the record, then the file goes.
-		end() {
-			read();
-			trace.close();
-		}
-	};
-}
-
-// Learner code never needs a process of its own; the cgroup's list, looked at often, shows any it starts.
-function watchProcesses(cgroups: string[]) {
-	let most = 0;
-	const count = () => {
-		if (!cgroups.length) return;
-		const procs = readText(join(cgroups[1]!, 'cgroup.procs')).split('\n').filter(Boolean).length;
-		most = Math.max(most, procs);
-	};
-	const watcher = cgroups.length ? setInterval(count, 25) : undefined;
-	return { count, stop: () => clearInterval(watcher), started: () => Math.max(0, most - ownProcesses) };
-}
-
 // At the time limit the run is stopped, and said to have timed out.
 function timeLimit(timeoutMs: number, stop: () => void) {
 	let timedOut = false;
@@ -388,7 +222,7 @@ function timeLimit(timeoutMs: number, stop: () => void) {
 // everything is cleaned up, once.
 export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLimits): Promise<SandboxRun> {
 	const started = Date.now();
-	const cgroups = makeCgroups(sandbox, limits.memoryMb);
+	const cgroups = sandbox.memoryLimit === 'cgroup' ? makeCgroups(limits.memoryMb) : [];
 	const trace = sandbox.bwrap && sandbox.strace ? openTrace() : null;
 	const command = runCommand(sandbox, run, limits.memoryMb, cgroups, trace?.file ?? null);
 	const view = { harness: run.harness, folder: run.folder, socket: Boolean(run.socketFolder) };

@@ -7,13 +7,8 @@ import { socketInSandbox } from '../sandbox/postgres.ts';
 import type { PlannedCheck } from './expect.ts';
 import type { Job } from '../channel/job.ts';
 import type { SaidError } from '../channel/observations.ts';
-import {
-	maxTrace,
-	runSandboxed,
-	type Sandbox,
-	type SandboxLimits,
-	type SandboxRun
-} from '../sandbox/sandbox.ts';
+import { runSandboxed, type Sandbox, type SandboxLimits, type SandboxRun } from '../sandbox/sandbox.ts';
+import { maxTrace } from '../sandbox/trace.ts';
 import type { Verdict } from './score.ts';
 import { compiledHarness } from '../sandbox/compile.ts';
 import { makeView, removeView } from '../sandbox/tree.ts';

@@ -10,7 +10,8 @@ import { planExercises } from '../../grader/trusted/expect.ts';
 import { GradingPostgres } from '../../grader/sandbox/postgres.ts';
 import { gradeClass, settingsOf, type ClassGrade } from '../../grader/trusted/grade.ts';
 import { maxObservations, runExercise } from '../../grader/trusted/run-exercise.ts';
-import { findSandbox, straceArgs } from '../../grader/sandbox/sandbox.ts';
+import { findSandbox } from '../../grader/sandbox/sandbox.ts';
+import { straceArgs } from '../../grader/sandbox/trace.ts';
 import { materializeSamples, samples } from '../../grader/samples/samples.ts';
 import { exerciseFiles, readSubmission } from '../../grader/trusted/submission.ts';
 

@@ -1,0 +1,95 @@
+// The cgroups of one run (v1 memory and pids controllers): made with their limits before it starts, watched
+// while it runs, emptied with SIGKILL and removed when it ends. They count RSS, Buffers and the private /tmp
+// alike, and every process of the run, children too: the shell that becomes bwrap joins them first.
+//
+//   cgroupsWork()                                 // whether they can be made here (else: ulimit -v)
+//   const cgroups = makeCgroups(1024);            // [memory, pids]: 1024 MB, 64 processes
+//   const processes = watchProcesses(cgroups);    // processes.started(): how many it started of its own
+//   killedForMemory(cgroups);                     // the memory controller killed one of its processes
+//   removeCgroups(cgroups);                       // everything in them killed, the folders gone
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// bwrap, the PID namespace's init, and node: a run that has more started a process of its own.
+const ownProcesses = 3;
+
+const memoryRoot = '/sys/fs/cgroup/memory';
+const pidsRoot = '/sys/fs/cgroup/pids';
+export const maxProcesses = 64;
+
+export function cgroupsWork(): boolean {
+	try {
+		const probe = join(memoryRoot, `grader-probe-${process.pid}`);
+		mkdirSync(probe);
+		rmdirSync(probe);
+		return existsSync(pidsRoot);
+	} catch {
+		return false;
+	}
+}
+
+const readText = (file: string) => {
+	try {
+		return readFileSync(file, 'utf8');
+	} catch {
+		return '';
+	}
+};
+
+let cgroupCount = 0;
+
+// The run's two cgroups (v1 memory, then pids), made with their limits.
+export function makeCgroups(memoryMb: number): string[] {
+	const name = `grader-${process.pid}-${++cgroupCount}`;
+	const [memory, pids] = [join(memoryRoot, name), join(pidsRoot, name)];
+	for (const dir of [memory, pids]) mkdirSync(dir);
+	writeFileSync(join(memory, 'memory.limit_in_bytes'), String(memoryMb * 1024 * 1024));
+	writeFileSync(join(pids, 'pids.max'), String(maxProcesses));
+	return [memory, pids];
+}
+
+// Kills every process in the cgroups, round after round, until none is left.
+export function killCgroups(dirs: string[]): void {
+	for (let round = 0; round < 100; round++) {
+		const pids = dirs.flatMap((dir) => readText(join(dir, 'cgroup.procs')).split('\n').filter(Boolean));
+		if (pids.length === 0) return;
+		for (const pid of new Set(pids)) {
+			try {
+				process.kill(Number(pid), 'SIGKILL');
+			} catch {
+				// Already gone.
+			}
+		}
+		const until = Date.now() + 5;
+		while (Date.now() < until) {
+			// A few milliseconds for the kernel to reap them.
+		}
+	}
+}
+
+// Whether the memory controller killed a process of the run's (its memory cgroup is the first).
+export const killedForMemory = (cgroups: string[]) =>
+	cgroups.length > 0 && /oom_kill [1-9]/.test(readText(join(cgroups[0]!, 'memory.oom_control')));
+
+export function removeCgroups(dirs: string[]): void {
+	killCgroups(dirs);
+	for (const dir of dirs) {
+		try {
+			rmdirSync(dir);
+		} catch {
+			// A process the kernel has not reaped yet; the name is never used again.
+		}
+	}
+}
+
+// Learner code never needs a process of its own; the cgroup's list, looked at often, shows any it starts.
+export function watchProcesses(cgroups: string[]) {
+	let most = 0;
+	const count = () => {
+		if (!cgroups.length) return;
+		const procs = readText(join(cgroups[1]!, 'cgroup.procs')).split('\n').filter(Boolean).length;
+		most = Math.max(most, procs);
+	};
+	const watcher = cgroups.length ? setInterval(count, 25) : undefined;
+	return { count, stop: () => clearInterval(watcher), started: () => Math.max(0, most - ownProcesses) };
+}
