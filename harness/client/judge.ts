@@ -2,7 +2,7 @@
 import { describe, it } from 'vitest';
 import { clientJourneys, type ClientJourney, type ExpectedReply, type ExpectedRequest } from './journeys.ts';
 import { describeStep, saidBody, saidReply, saidRequest, saidState } from './words.ts';
-import { ScheduleMismatch } from '../handler/play.ts';
+import { ScheduleMismatch } from '../core/mismatch.ts';
 import { plays } from '../core/plays.ts';
 import { playJourney, type KeyStoreCode, type Played, type SentRequest } from './play.ts';
 import { sideBySide } from '../core/report.ts';

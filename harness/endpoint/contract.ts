@@ -25,7 +25,7 @@
 // store rolls it back and throws the error on. Ticket ids count from 1 with no gaps: a rolled-back ticket
 // gives its number back.
 import { createHash } from 'node:crypto';
-import type { EventIdentity } from '../database/database.ts';
+import type { EventIdentity } from '../core/identity.ts';
 import type { Receipt, Ticket } from '../core/model.ts';
 import { canonical } from '../client/fake-endpoint.ts';
 
