@@ -6,7 +6,7 @@ import type { ClientJourney, Fate, Step } from './journeys.ts';
 import { saidBody, saidReply, saidStep } from './words.ts';
 import { ScheduleMismatch } from '../core/mismatch.ts';
 import { playJourney, type KeyStoreCode, type Played } from './play.ts';
-import { canonical } from './fake-endpoint.ts';
+import { canonical } from '../core/canonical.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 
 type Move =

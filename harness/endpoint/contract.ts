@@ -27,9 +27,10 @@
 import { createHash } from 'node:crypto';
 import type { EventIdentity } from '../core/identity.ts';
 import type { Receipt, Ticket } from '../core/model.ts';
-import { canonical } from '../client/fake-endpoint.ts';
+import { canonical } from '../core/canonical.ts';
 
-export { canonical, maxKeyLength } from '../client/fake-endpoint.ts';
+export { canonical };
+export { maxKeyLength } from '../client/fake-endpoint.ts';
 // 04's two input rules, so 06 answers as 04's fake does: a key's length in code points, a blank subject.
 export { isBlank, keyLength } from '../client/fake-endpoint.ts';
 
