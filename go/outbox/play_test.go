@@ -187,7 +187,7 @@ func saidRow(r ExpectedRow) string {
 	return fmt.Sprintf("#%d to %s%s: %s [%s] %s", r.TicketID, r.To, tenant, r.Subject, r.Key, r.State)
 }
 
-// describeStep: "delivery 2 (acme/helpdesk/evt-42, the worker dies after its commit)", "relay run 1".
+// describeStep: "delivery 2 (acme/helpdesk/evt-42 again, after a lost acknowledgment)", "relay run 1".
 func describeStep(s Schedule, i int) string {
 	step := s.Steps[i]
 	count := func(do string) int {
@@ -201,14 +201,14 @@ func describeStep(s Schedule, i int) string {
 	}
 	switch step.Do {
 	case "deliver":
-		notes := []string{database.Identity(*step.Event)}
-		switch step.Fault {
-		case handler.BeforeCommit:
-			notes = append(notes, "the worker dies before its commit")
-		case handler.AfterCommit:
-			notes = append(notes, "the worker dies after its commit, before answering")
+		// Counted among the deliveries alone, and told as the handler schedules tell theirs.
+		var deliveries []handler.Delivery
+		for _, earlier := range s.Steps[:i+1] {
+			if earlier.Do == "deliver" {
+				deliveries = append(deliveries, handler.Delivery{Event: *earlier.Event, Fault: earlier.Fault})
+			}
 		}
-		return fmt.Sprintf("delivery %d (%s)", count("deliver"), strings.Join(notes, ", "))
+		return handler.DescribeDelivery(deliveries, len(deliveries)-1)
 	case "relay":
 		said := fmt.Sprintf("relay run %d", count("relay"))
 		if c := step.Crash; c != nil {
@@ -284,5 +284,5 @@ func judge(s Schedule, column string, got played) string {
 func saidTicket(t handler.Ticket) string { return fmt.Sprintf("#%d %s: %s", t.ID, t.Tenant, t.Subject) }
 
 func saidReceipt(r handler.Receipt) string {
-	return fmt.Sprintf("%s %q → #%d", database.Identity(r.Webhook), r.Subject, r.TicketID)
+	return fmt.Sprintf("%s %q → #%d", handler.SaidIdentity(r.Webhook), r.Subject, r.TicketID)
 }

@@ -115,7 +115,7 @@ func saidTickets(tickets []handler.Ticket) []string {
 func saidReceipts(receipts []handler.Receipt) []string {
 	var lines []string
 	for _, r := range receipts {
-		lines = append(lines, fmt.Sprintf("%s %q → #%d", database.Identity(r.Webhook), r.Subject, r.TicketID))
+		lines = append(lines, fmt.Sprintf("%s %q → #%d", handler.SaidIdentity(r.Webhook), r.Subject, r.TicketID))
 	}
 	return lines
 }
