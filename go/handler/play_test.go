@@ -4,7 +4,34 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"workbook/schedules"
 )
+
+// TestHandlersPlayTheSchedules plays every schedules/handler file against both handlers, each held to
+// its own column of expectations. A failure names the schedule, the delivery and the difference.
+func TestHandlersPlayTheSchedules(t *testing.T) {
+	handlers := []struct {
+		column string
+		make   func() Handler
+	}{
+		{CreateEveryTime, func() Handler { return &TicketHandler{} }},
+		{ReceiptInCommit, func() Handler { return &ReceiptHandler{} }},
+	}
+	all := loadSchedules(t)
+	for _, handler := range handlers {
+		t.Run(handler.column, func(t *testing.T) {
+			for _, s := range all {
+				t.Run(s.Name, func(t *testing.T) {
+					schedules.Playing(t, s, handler.column)
+					if problem := Judge(s, handler.column, Play(s, handler.make())); problem != "" {
+						t.Error(problem)
+					}
+				})
+			}
+		})
+	}
+}
 
 // joinedIdentity is ReceiptHandler with the mistake of the wrong solution joined-identity: tenant, source
 // and event id joined into one key with a separator.

@@ -19,13 +19,6 @@ type sender struct {
 	relay  func(database.Connection, Mail) error
 }
 
-var senders = []sender{
-	{OutboxRelayColumn, func(conn database.Connection, event handler.Webhook, _ Mail) (handler.Outcome, error) {
-		return Handle(conn, event)
-	}, Relay},
-	{SendInsideColumn, SendInside, nil},
-}
-
 // world is one database and one mail provider, shared by every worker a schedule starts.
 type world struct {
 	db       database.Shared

@@ -18,8 +18,6 @@ type implementation struct {
 	handle func(database.Connection, handler.Webhook) (handler.Outcome, error)
 }
 
-var implementations = []implementation{{SeparateColumn, Separate}, {AtomicColumn, Atomic}}
-
 func tell(o handler.Outcome) string {
 	return "answers: " + saidAnswer(answerOf(scheduler.Ending[handler.Outcome]{Kind: scheduler.Answered, Value: o}, ""))
 }
@@ -144,4 +142,49 @@ func judge(s Schedule, column string, got played) string {
 	}
 	return fmt.Sprintf("%s\nThe %s differ:\n%s\n\nThe run, step by step:\n%s",
 		heading, strings.Join(differ, " and "), schedules.SideBySide(rows), got.trace)
+}
+
+// crashForFault turns a handler schedule's fault into a crash point: before-commit dies before the worker
+// writes anything (so no ticket number is used up, as those schedules expect); after-commit dies after all
+// its work, before it answers.
+func crashForFault(fault handler.Fault) *scheduler.CrashPoint {
+	switch fault {
+	case handler.BeforeCommit:
+		return &scheduler.CrashPoint{When: "before-write"}
+	case handler.AfterCommit:
+		return &scheduler.CrashPoint{When: "before-answering"}
+	}
+	return nil
+}
+
+// playDeliveries runs each delivery of a handler schedule as one worker, to its end before the next starts.
+func playDeliveries(s handler.Schedule, handle func(database.Connection, handler.Webhook) (handler.Outcome, error)) (handler.Played, string, error) {
+	return playDeliveriesOn(database.New(), s, handle)
+}
+
+// playDeliveriesOn is playDeliveries on db: the in-memory model, or PostgreSQL.
+func playDeliveriesOn(db database.Shared, s handler.Schedule, handle func(database.Connection, handler.Webhook) (handler.Outcome, error)) (handler.Played, string, error) {
+	var outcomes []handler.Outcome
+	for i, delivery := range s.Deliveries {
+		name := string(rune('A' + i))
+		event := delivery.Event
+		run, err := scheduler.RunWorkers(db, []scheduler.WorkerPlan[handler.Outcome]{{
+			Name:  name,
+			Run:   func(conn database.Connection) (handler.Outcome, error) { return handle(conn, event) },
+			Crash: crashForFault(delivery.Fault),
+		}}, scheduler.OneAtATime(), scheduler.Options[handler.Outcome]{Tell: tell})
+		if err == nil && run.Endings[name].Kind == scheduler.Failed {
+			err = fmt.Errorf("delivery %d (worker %s) stopped with an error: %w", i+1, name, run.Endings[name].Err)
+		}
+		if err != nil {
+			return handler.Played{}, database.TellTrace(db.TraceLines()), err
+		}
+		outcome := handler.Crashed
+		if run.Endings[name].Kind == scheduler.Answered {
+			outcome = run.Endings[name].Value
+		}
+		outcomes = append(outcomes, outcome)
+	}
+	committed := db.Committed()
+	return handler.Played{Outcomes: outcomes, DB: handler.Database{Tickets: committed.Tickets, Receipts: committed.Receipts}}, database.TellTrace(db.TraceLines()), nil
 }
