@@ -1,6 +1,6 @@
 // Plays a handler schedule against a handler and says, in the lesson's words, where it went another way.
 import { describe, it } from 'vitest';
-import { handlerScheduleGroups, type Delivery, type HandlerName, type HandlerSchedule } from './schedules.ts';
+import { handlerScheduleGroups, type HandlerName, type HandlerSchedule } from './schedules.ts';
 import type { Database, Handler, Outcome } from '../core/model.ts';
 import { firstDifference, sameLines, sideBySide } from '../core/report.ts';
 import { plays } from '../core/plays.ts';
