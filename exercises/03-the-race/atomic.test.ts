@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heading } from '#harness/core/manifest.ts';
-import { ScheduleMismatch } from '#harness/handler/play.ts';
+import { ScheduleMismatch } from '#harness/core/mismatch.ts';
 import { playHandlerSchedulesOneAtATime, playRaceSchedules } from '#harness/race/play.ts';
 import { checkRaceProperty, exploreSameEvent, tellPropertyFailure, tellRun } from '#harness/race/explore.ts';
 import type { Explored } from '#harness/scheduler/scheduler.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heading } from '#harness/core/manifest.ts';
-import { ScheduleMismatch } from '#harness/handler/play.ts';
+import { ScheduleMismatch } from '#harness/core/mismatch.ts';
 import { playRace } from '#harness/race/play.ts';
 import { tellRun } from '#harness/race/explore.ts';
 import { judgePrediction } from '#harness/race/prediction.ts';

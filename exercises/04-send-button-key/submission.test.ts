@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exploreKeyStore } from '#harness/client/explore.ts';
-import { playClientJourneys } from '#harness/client/judge.ts';
+import { playClientJourneys } from '#harness/client/tests.ts';
 import { heading } from '#harness/core/manifest.ts';
 import { MemoryStorage } from '#harness/client/memory-storage.ts';
 import {

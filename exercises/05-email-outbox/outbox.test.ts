@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { heading } from '#harness/core/manifest.ts';
 import { assertOutboxProperty, propertyTime } from '#harness/outbox/property.ts';
 import type { Webhook } from '#harness/core/model.ts';
-import { ScheduleMismatch } from '#harness/handler/play.ts';
+import { ScheduleMismatch } from '#harness/core/mismatch.ts';
 import { OutboxWorld, playOutboxSchedules, type Sender } from '#harness/outbox/play.ts';
 import { exploreSameEvent, tellRun } from '#harness/race/explore.ts';
 import { emailKey, handleWithOutbox, relay } from './outbox.ts';

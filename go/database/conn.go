@@ -88,12 +88,12 @@ func (c *Conn) Rollback() (err error) {
 func (c *Conn) FindReceipt(event handler.Webhook) (*handler.Receipt, error) {
 	return run(c, "find-receipt", false, func(tx *transaction) (*handler.Receipt, *wait, error) {
 		for _, r := range c.db.receipts(tx) {
-			if sameIdentity(r.Webhook, event) {
-				c.say(fmt.Sprintf("looks for a receipt for %s: found one, for ticket #%d.", Identity(event), r.TicketID))
+			if SameIdentity(r.Webhook, event) {
+				c.say(fmt.Sprintf("looks for a receipt for %s: found one, for ticket #%d.", handler.SaidIdentity(event), r.TicketID))
 				return &r, nil, nil
 			}
 		}
-		c.say(fmt.Sprintf("looks for a receipt for %s: none.", Identity(event)))
+		c.say(fmt.Sprintf("looks for a receipt for %s: none.", handler.SaidIdentity(event)))
 		return nil, nil, nil
 	})
 }
@@ -126,11 +126,11 @@ func (c *Conn) SaveTicket(tenant, subject string) (int, error) {
 // SaveReceipt inserts a receipt. The receipts table is unique on (tenant, source, eventId): a key that is
 // committed fails at once; a key another open transaction inserted waits for it to end.
 func (c *Conn) SaveReceipt(receipt handler.Receipt) error {
-	key := Identity(receipt.Webhook)
+	key := handler.SaidIdentity(receipt.Webhook)
 	_, err := run(c, "save-receipt", true, func(tx *transaction) (struct{}, *wait, error) {
 		what := fmt.Sprintf("saves the receipt %s → #%d", key, receipt.TicketID)
 		for _, taken := range c.db.receipts(tx) {
-			if sameIdentity(taken.Webhook, receipt.Webhook) {
+			if SameIdentity(taken.Webhook, receipt.Webhook) {
 				c.say(fmt.Sprintf("%s: unique violation, %s already has a receipt (→ #%d).", what, key, taken.TicketID))
 				return struct{}{}, nil, &Error{UniqueViolation, fmt.Sprintf(`duplicate key value violates unique constraint "receipts_identity": (tenant, source, event_id)=(%s, %s, %s) already exists`, receipt.Tenant, receipt.Source, receipt.EventID)}
 			}
@@ -347,9 +347,9 @@ func (c *Conn) where() string {
 	return ", committed at once"
 }
 
-// sameIdentity is the receipts table's unique key, compared field by field. It is the database's own
+// SameIdentity is the receipts table's unique key, compared field by field. It is the database's own
 // rule, not the learner's SameEvent: a wrong SameEvent must fail its tests, not change what is enforced.
-func sameIdentity(a, b handler.Webhook) bool {
+func SameIdentity(a, b handler.Webhook) bool {
 	return a.Tenant == b.Tenant && a.Source == b.Source && a.EventID == b.EventID
 }
 

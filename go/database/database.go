@@ -285,7 +285,7 @@ func saidWrites(tx *transaction) string {
 		parts = append(parts, fmt.Sprintf("ticket #%d", t.ID))
 	}
 	for _, r := range tx.receipts {
-		parts = append(parts, fmt.Sprintf("receipt %s → #%d", Identity(r.Webhook), r.TicketID))
+		parts = append(parts, fmt.Sprintf("receipt %s → #%d", handler.SaidIdentity(r.Webhook), r.TicketID))
 	}
 	for _, o := range tx.outbox {
 		parts = append(parts, fmt.Sprintf("outbox row #%d", o.ID))
@@ -304,11 +304,6 @@ func gone(writes string) string {
 		return writes + " are gone"
 	}
 	return writes + " is gone"
-}
-
-// Identity is an event's key in the receipts table: tenant/source/eventId.
-func Identity(w handler.Webhook) string {
-	return w.Tenant + "/" + w.Source + "/" + w.EventID
 }
 
 // TellTrace prints a trace, one sentence a line, numbered by step: "     3. A saves ticket #1 (…)."

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"testing/quick"
-
-	"workbook/schedules"
 )
 
 var evt42 = Webhook{Tenant: "acme", Source: "helpdesk", EventID: "evt-42", Subject: "Cannot sign in"}
@@ -22,31 +20,6 @@ func loadSchedules(t *testing.T) []Schedule {
 		t.Fatal(err)
 	}
 	return all
-}
-
-// TestHandlersPlayTheSchedules plays every schedules/handler file against both handlers, each held to
-// its own column of expectations. A failure names the schedule, the delivery and the difference.
-func TestHandlersPlayTheSchedules(t *testing.T) {
-	handlers := []struct {
-		column string
-		make   func() Handler
-	}{
-		{CreateEveryTime, func() Handler { return &TicketHandler{} }},
-		{ReceiptInCommit, func() Handler { return &ReceiptHandler{} }},
-	}
-	all := loadSchedules(t)
-	for _, handler := range handlers {
-		t.Run(handler.column, func(t *testing.T) {
-			for _, s := range all {
-				t.Run(s.Name, func(t *testing.T) {
-					schedules.Playing(t, s, handler.column)
-					if problem := Judge(s, handler.column, Play(s, handler.make())); problem != "" {
-						t.Error(problem)
-					}
-				})
-			}
-		})
-	}
 }
 
 func TestSameEvent(t *testing.T) {

@@ -23,21 +23,24 @@ func Play(s Schedule, h Handler) Played {
 	return Played{outcomes, h.Snapshot()}
 }
 
-func identity(event Webhook) string {
-	return event.Tenant + "/" + event.Source + "/" + event.EventID
-}
-
-// describeDelivery says which delivery this is in the lesson's words:
-// "delivery 2 (acme/helpdesk/evt-42 again, after a lost acknowledgment)".
-func describeDelivery(s Schedule, index int) string {
-	delivery := s.Deliveries[index]
+// earlierDeliveries lists the deliveries before this one that are the same event.
+func earlierDeliveries(deliveries []Delivery, index int) []Delivery {
 	var earlier []Delivery
-	for _, d := range s.Deliveries[:index] {
-		if SameEvent(d.Event, delivery.Event) {
+	for _, d := range deliveries[:index] {
+		if SameEvent(d.Event, deliveries[index].Event) {
 			earlier = append(earlier, d)
 		}
 	}
-	notes := []string{identity(delivery.Event)}
+	return earlier
+}
+
+// DescribeDelivery says which delivery this is in the lesson's words:
+// "delivery 2 (acme/helpdesk/evt-42 again, after a lost acknowledgment)". The outbox tells its
+// deliveries this way too.
+func DescribeDelivery(deliveries []Delivery, index int) string {
+	delivery := deliveries[index]
+	earlier := earlierDeliveries(deliveries, index)
+	notes := []string{SaidIdentity(delivery.Event)}
 	if len(earlier) > 0 {
 		notes[0] += " again"
 		switch earlier[len(earlier)-1].Fault {
@@ -57,6 +60,33 @@ func describeDelivery(s Schedule, index int) string {
 		notes = append(notes, "the worker dies after its commit, before answering")
 	}
 	return fmt.Sprintf("delivery %d (%s)", index+1, strings.Join(notes, ", "))
+}
+
+// usualCause is the usual mistake behind a wrong answer, in the lesson's words, as the TypeScript player
+// says it; "" when there is no usual one.
+func usualCause(s Schedule, at int, wanted, got Outcome, column string) string {
+	first := column == CreateEveryTime
+	earlier := earlierDeliveries(s.Deliveries, at)
+	crashedBeforeCommit := slices.ContainsFunc(earlier, func(d Delivery) bool { return d.Fault == BeforeCommit })
+	leftBehind, repeat := "no ticket and no receipt", "; a repeat gets the ticket its receipt names"
+	if first {
+		leftBehind, repeat = "no ticket", ""
+	}
+	switch {
+	case wanted.Kind == "crashed" && got.Kind != "crashed":
+		return fmt.Sprintf("the worker dies at this delivery (fault '%s'), so nobody hears an answer: return Crashed.", s.Deliveries[at].Fault)
+	case wanted.Kind == "created" && got.Kind == "replayed" && len(earlier) == 0:
+		return "this is a new event, taken for one the handler had seen. The identity is tenant, source and event id, all three, compared one by one."
+	case wanted.Kind == "created" && got.Kind == "replayed" && crashedBeforeCommit:
+		return "the handler kept something from a delivery whose worker died before its commit. A crash before the commit must leave nothing behind: " + leftBehind + "."
+	case wanted.Kind == "replayed" && got.Kind == "created":
+		return "the handler did not recognise a delivery it had already handled. Is the receipt saved in the same commit as the ticket, and found again with SameEvent?"
+	case wanted.Kind == "conflict" && got.Kind != "conflict":
+		return "the same key now carries another subject. That is another request, not a retry: refuse it as a conflict rather than answer with a ticket made for something else."
+	case wanted.Kind == got.Kind && wanted.TicketID != got.TicketID:
+		return "the right kind of answer with the wrong ticket. Ticket ids count every ticket saved, from 1, including one saved just before a crash" + repeat + "."
+	}
+	return ""
 }
 
 func saidOutcome(outcome Outcome) string {
@@ -85,7 +115,7 @@ func saidTickets(tickets []Ticket) []string {
 func saidReceipts(receipts []Receipt) []string {
 	var lines []string
 	for _, receipt := range receipts {
-		lines = append(lines, fmt.Sprintf("%s %q → #%d", identity(receipt.Webhook), receipt.Webhook.Subject, receipt.TicketID))
+		lines = append(lines, fmt.Sprintf("%s %q → #%d", SaidIdentity(receipt.Webhook), receipt.Webhook.Subject, receipt.TicketID))
 	}
 	return lines
 }
@@ -107,8 +137,12 @@ func Judge(s Schedule, handler string, got Played) string {
 			return fmt.Sprintf("%s\nexpected %d answers, the handler gave %d\n\nAfter the last delivery:\n%s",
 				heading, len(want.Outcomes), len(got.Outcomes), state)
 		}
-		return fmt.Sprintf("%s\n%s: expected %s, the handler %s.\n\nAfter the last delivery:\n%s",
-			heading, describeDelivery(s, i), saidOutcome(want.Outcomes[i]), saidOutcome(got.Outcomes[i]), state)
+		usually := ""
+		if cause := usualCause(s, i, want.Outcomes[i], got.Outcomes[i], handler); cause != "" {
+			usually = "\nWhat this usually means: " + cause + "\n"
+		}
+		return fmt.Sprintf("%s\n%s: expected %s, the handler %s.\n%s\nAfter the last delivery:\n%s",
+			heading, DescribeDelivery(s.Deliveries, i), saidOutcome(want.Outcomes[i]), saidOutcome(got.Outcomes[i]), usually, state)
 	}
 	var differ []string
 	if !slices.Equal(saidTickets(want.Tickets), saidTickets(got.DB.Tickets)) {

@@ -1,31 +1,6 @@
 package outbox
 
-import (
-	"testing"
-
-	"workbook/schedules"
-)
-
-// TestOutboxSchedules plays every schedules/outbox file with the outbox and its relay, and with the
-// send-inside anti-pattern, each held to its own column.
-func TestOutboxSchedules(t *testing.T) {
-	all, err := LoadSchedules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, send := range senders {
-		t.Run(send.column, func(t *testing.T) {
-			for _, s := range all {
-				t.Run(s.Name, func(t *testing.T) {
-					schedules.Playing(t, s, send.column)
-					if problem := judge(s, send.column, play(s, send)); problem != "" {
-						t.Error(problem)
-					}
-				})
-			}
-		})
-	}
-}
+import "testing"
 
 func TestEmailKey(t *testing.T) {
 	tests := []struct {

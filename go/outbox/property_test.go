@@ -79,7 +79,7 @@ func tellRounds(rounds []round) string {
 			if w.deliver {
 				d++
 				e := propertyEvents[w.event]
-				workers = append(workers, fmt.Sprintf("D%d delivers %s %q%s", d, database.Identity(e), e.Subject, crash))
+				workers = append(workers, fmt.Sprintf("D%d delivers %s %q%s", d, handler.SaidIdentity(e), e.Subject, crash))
 			} else {
 				rl++
 				workers = append(workers, fmt.Sprintf("R%d relays%s", rl, crash))

@@ -1,147 +1,56 @@
 package race
 
 import (
-	"errors"
-	"fmt"
-	"slices"
-	"strings"
+	"testing"
 
-	"workbook/database"
 	"workbook/handler"
-	"workbook/scheduler"
 	"workbook/schedules"
 )
 
-// implementation is one column of a race schedule, and the handler held to it.
-type implementation struct {
-	column string
-	handle func(database.Connection, handler.Webhook) (handler.Outcome, error)
-}
-
+// implementations are the two columns of a race schedule, and the code held to each.
 var implementations = []implementation{{SeparateColumn, Separate}, {AtomicColumn, Atomic}}
 
-func tell(o handler.Outcome) string {
-	return "answers: " + saidAnswer(answerOf(scheduler.Ending[handler.Outcome]{Kind: scheduler.Answered, Value: o}, ""))
-}
-
-// plans turns a schedule's workers into the scheduler's, each running handle on its event.
-func plans(workers []Worker, handle func(database.Connection, handler.Webhook) (handler.Outcome, error)) []scheduler.WorkerPlan[handler.Outcome] {
-	var all []scheduler.WorkerPlan[handler.Outcome]
-	for _, w := range workers {
-		plan := scheduler.WorkerPlan[handler.Outcome]{
-			Name: w.Name,
-			Run:  func(conn database.Connection) (handler.Outcome, error) { return handle(conn, w.Event) },
-		}
-		if w.CrashAfter != "" {
-			plan.Crash = &scheduler.CrashPoint{When: "after", Operation: string(w.CrashAfter)}
-		}
-		all = append(all, plan)
-	}
-	return all
-}
-
-func answerOf(ending scheduler.Ending[handler.Outcome], worker string) Answer {
-	switch ending.Kind {
-	case scheduler.Answered:
-		return Answer{Worker: worker, Kind: AnswerKind(ending.Value.Kind), TicketID: ending.Value.TicketID}
-	case scheduler.Failed:
-		code := ErrorCode("other")
-		var dbErr *database.Error
-		if errors.As(ending.Err, &dbErr) {
-			code = ErrorCode(dbErr.Code)
-		}
-		return Answer{Worker: worker, Kind: "failed", Error: code}
-	default:
-		return Answer{Worker: worker, Kind: "crashed"}
-	}
-}
-
-func saidAnswer(a Answer) string {
-	switch {
-	case a.Kind == "failed":
-		return fmt.Sprintf("failed with %s", a.Error)
-	case a.TicketID != 0:
-		return fmt.Sprintf("%s #%d", a.Kind, a.TicketID)
-	case a.Kind == "conflict":
-		return "refused (conflict)"
-	case a.Kind == "crashed":
-		return "crashed (no answer)"
-	default:
-		return string(a.Kind)
-	}
-}
-
-// played is what a run left: each worker's answer, the committed rows, and the trace as sentences.
-type played struct {
-	answers  []Answer
-	db       database.Contents
-	trace    string
-	problems string // the run itself went wrong (a worker waited on something else, say)
-}
-
-func play(s Schedule, impl implementation) played {
-	return playOn(database.New(), s, impl)
-}
-
-// playOn plays a schedule on db: the in-memory model, or PostgreSQL.
-func playOn(db database.Shared, s Schedule, impl implementation) played {
-	run, err := scheduler.RunWorkers(db, plans(s.Workers, impl.handle), scheduler.InTurn(s.Interleaving...), scheduler.Options[handler.Outcome]{Tell: tell})
+// TestRaceSchedules plays every schedules/race file against Separate and Atomic, each held to its column.
+func TestRaceSchedules(t *testing.T) {
+	all, err := LoadSchedules()
 	if err != nil {
-		return played{problems: err.Error(), trace: database.TellTrace(db.TraceLines())}
+		t.Fatal(err)
 	}
-	var answers []Answer
-	for _, w := range s.Workers {
-		answers = append(answers, answerOf(run.Endings[w.Name], w.Name))
+	for _, impl := range implementations {
+		t.Run(impl.column, func(t *testing.T) {
+			for _, s := range all {
+				t.Run(s.Name, func(t *testing.T) {
+					schedules.Playing(t, s, impl.column)
+					if problem := judge(s, impl.column, play(s, impl)); problem != "" {
+						t.Error(problem)
+					}
+				})
+			}
+		})
 	}
-	return played{answers, db.Committed(), database.TellTrace(db.TraceLines()), ""}
 }
 
-func saidAnswers(answers []Answer) []string {
-	var lines []string
-	for _, a := range answers {
-		lines = append(lines, a.Worker+" "+saidAnswer(a))
+// TestHandlerSchedulesOneAtATime: one delivery at a time, Separate and Atomic both do everything
+// exercise 02's receipt handler does. The race needs two at once.
+func TestHandlerSchedulesOneAtATime(t *testing.T) {
+	all, err := handler.LoadSchedules()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return lines
-}
-
-func saidTickets(tickets []handler.Ticket) []string {
-	var lines []string
-	for _, t := range tickets {
-		lines = append(lines, fmt.Sprintf("#%d %s: %s", t.ID, t.Tenant, t.Subject))
+	for _, impl := range implementations {
+		t.Run(impl.column, func(t *testing.T) {
+			for _, s := range all {
+				t.Run(s.Name, func(t *testing.T) {
+					schedules.Playing(t, s, handler.ReceiptInCommit)
+					got, trace, err := playDeliveries(s, impl.handle)
+					if err != nil {
+						t.Fatalf("%v\n\nWhat happened:\n%s", err, trace)
+					}
+					if problem := handler.Judge(s, handler.ReceiptInCommit, got); problem != "" {
+						t.Errorf("%s\n\nWhat happened:\n%s", problem, trace)
+					}
+				})
+			}
+		})
 	}
-	return lines
-}
-
-func saidReceipts(receipts []handler.Receipt) []string {
-	var lines []string
-	for _, r := range receipts {
-		lines = append(lines, fmt.Sprintf("%s %q → #%d", database.Identity(r.Webhook), r.Subject, r.TicketID))
-	}
-	return lines
-}
-
-// judge returns "" when the run left what the schedule's column expects; otherwise a side-by-side
-// report of answers and rows, and the run step by step.
-func judge(s Schedule, column string, got played) string {
-	heading := fmt.Sprintf("schedule %q (%s, %s): %s", s.Name, s.Title, s.File, s.Story)
-	if got.problems != "" {
-		return fmt.Sprintf("%s\nthe run could not go on: %s\n\nThe run, step by step:\n%s", heading, got.problems, got.trace)
-	}
-	want := s.Expected(column)
-	rows := []schedules.Row{
-		{Label: "answers", Expected: saidAnswers(want.Answers), Actual: saidAnswers(got.answers)},
-		{Label: "tickets", Expected: saidTickets(want.Tickets), Actual: saidTickets(got.db.Tickets)},
-		{Label: "receipts", Expected: saidReceipts(want.Receipts), Actual: saidReceipts(got.db.Receipts)},
-	}
-	var differ []string
-	for _, row := range rows {
-		if !slices.Equal(row.Expected, row.Actual) {
-			differ = append(differ, row.Label)
-		}
-	}
-	if len(differ) == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%s\nThe %s differ:\n%s\n\nThe run, step by step:\n%s",
-		heading, strings.Join(differ, " and "), schedules.SideBySide(rows), got.trace)
 }

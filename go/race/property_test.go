@@ -59,7 +59,7 @@ func judgeOneTicketPerEvent(run scheduler.Run[handler.Outcome], workers []proper
 			problems = append(problems, fmt.Sprintf("ticket #%d has %d receipts (a ticket without one is a duplicate nobody can find)", ticket.ID, holders))
 		}
 	}
-	createdBy := map[string]string{}
+	createdBy := map[[3]string]string{} // by tenant, source and event id, field by field
 	for _, w := range workers {
 		answer := answerOf(run.Endings[w.name], w.name)
 		if answer.Kind == "crashed" {
@@ -71,7 +71,7 @@ func judgeOneTicketPerEvent(run scheduler.Run[handler.Outcome], workers []proper
 				receipt = &r
 			}
 		}
-		id := database.Identity(w.event)
+		id := handler.SaidIdentity(w.event)
 		if receipt == nil {
 			problems = append(problems, fmt.Sprintf("%s %s, but %s has no receipt", w.name, saidAnswer(answer), id))
 			continue
@@ -88,10 +88,11 @@ func judgeOneTicketPerEvent(run scheduler.Run[handler.Outcome], workers []proper
 			problems = append(problems, fmt.Sprintf("%s %s; %s %q should get %s", w.name, saidAnswer(answer), id, w.event.Subject, saidAnswer(want)))
 		}
 		if answer.Kind == "created" {
-			if earlier, ok := createdBy[id]; ok {
+			event := [3]string{w.event.Tenant, w.event.Source, w.event.EventID}
+			if earlier, ok := createdBy[event]; ok {
 				problems = append(problems, fmt.Sprintf("%s and %s both answered created for %s", earlier, w.name, id))
 			}
-			createdBy[id] = w.name
+			createdBy[event] = w.name
 		}
 	}
 	return strings.Join(problems, "; ")
@@ -104,7 +105,7 @@ func randomPlans(impl implementation, seed uint64) ([]propertyWorker, []schedule
 	var said []string
 	for _, w := range workers {
 		plan := scheduler.WorkerPlan[handler.Outcome]{Name: w.name, Run: func(conn database.Connection) (handler.Outcome, error) { return impl.handle(conn, w.event) }}
-		line := fmt.Sprintf("%s: %s %q", w.name, database.Identity(w.event), w.event.Subject)
+		line := fmt.Sprintf("%s: %s %q", w.name, handler.SaidIdentity(w.event), w.event.Subject)
 		if w.crashAfter >= 0 {
 			plan.Crash = &scheduler.CrashPoint{When: "after-operations", Count: w.crashAfter}
 			line += fmt.Sprintf(", crashes after %d operations", w.crashAfter)

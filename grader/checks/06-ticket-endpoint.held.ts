@@ -8,8 +8,8 @@ import type { PlayedEndpoint } from '#harness/endpoint/play.ts';
 import { endpointSchedules, type EndpointSchedule, type Step } from '#harness/endpoint/schedules.ts';
 import { handlerSchedules, type HandlerSchedule } from '#harness/handler/schedules.ts';
 import type { Outcome } from '#harness/core/model.ts';
-import { describeDelivery, judgeHandler } from '#harness/handler/play.ts';
-import { saidReceipt, saidTicket } from '#harness/core/words.ts';
+import { judgeHandler } from '#harness/handler/play.ts';
+import { describeDelivery, saidReceipt, saidTicket } from '#harness/core/words.ts';
 import type { SaidError } from '../channel/observations.ts';
 import { heldOut, revivedError, type Check, type Probe } from '../trusted/probe.ts';
 

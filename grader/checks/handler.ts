@@ -9,7 +9,7 @@ import {
 } from '#harness/handler/schedules.ts';
 import { faults, type Webhook } from '#harness/core/model.ts';
 import { judgeHandler, type Played } from '#harness/handler/play.ts';
-import { identity } from '#harness/core/words.ts';
+import { saidIdentity } from '#harness/core/identity.ts';
 import { canonical, heldOut, said, type Check, type ProbeSettings } from '../trusted/probe.ts';
 
 // A few identities, so deliveries repeat; "a:b"/"c" and "a"/"b:c" read the same when joined with ":".
@@ -44,7 +44,7 @@ const dies = {
 	'after-commit': ', dies after its commit'
 };
 const told = (random: Delivery[]) =>
-	random.map((d, i) => `${i + 1}. ${identity(d.event)} "${d.event.subject}"${dies[d.fault]}`).join('; ');
+	random.map((d, i) => `${i + 1}. ${saidIdentity(d.event)} "${d.event.subject}"${dies[d.fault]}`).join('; ');
 
 // What the sandbox is handed for a random schedule: the deliveries, never an expectation.
 const randomSchedule = (random: Delivery[]) => ({

@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import { it } from 'vitest';
 import type { ClientJourney, Fate, Step } from './journeys.ts';
 import { saidBody, saidReply, saidStep } from './words.ts';
-import { ScheduleMismatch } from '../handler/play.ts';
+import { ScheduleMismatch } from '../core/mismatch.ts';
 import { playJourney, type KeyStoreCode, type Played } from './play.ts';
-import { canonical } from './fake-endpoint.ts';
+import { canonical } from '../core/canonical.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 
 type Move =

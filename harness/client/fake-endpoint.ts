@@ -2,6 +2,7 @@
 // the key is required, the first answer for a key is saved and replayed, a key still in flight gets 409,
 // a key reused with another body gets 422, and keys longer than 255 characters are refused.
 import type { Ticket } from '../core/model.ts';
+import { canonical } from '../core/canonical.ts';
 
 export type TicketRequest = { key: string | null; body: unknown };
 // replayed: this is a saved answer handed back again (Stripe's Idempotent-Replayed header).
@@ -28,18 +29,6 @@ const refuse = (status: number, reason: string): Reply => ({
 	replayed: false,
 	reason
 });
-
-// The same JSON whatever order the fields were written in, so two bodies compare by what they say.
-export function canonical(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-	if (value !== null && typeof value === 'object') {
-		const fields = Object.entries(value as Record<string, unknown>)
-			.filter(([, v]) => v !== undefined)
-			.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-		return `{${fields.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-	}
-	return JSON.stringify(value) ?? 'null';
-}
 
 function subjectOf(body: unknown): string | null {
 	if (body === null || typeof body !== 'object') return null;

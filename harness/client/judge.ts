@@ -1,12 +1,10 @@
 // Judges a played journey step by step, and says in the lesson's words where the code went another way.
-import { describe, it } from 'vitest';
-import { clientJourneys, type ClientJourney, type ExpectedReply, type ExpectedRequest } from './journeys.ts';
+import type { ClientJourney, ExpectedReply, ExpectedRequest } from './journeys.ts';
 import { describeStep, saidBody, saidReply, saidRequest, saidState } from './words.ts';
-import { ScheduleMismatch } from '../handler/play.ts';
-import { plays } from '../core/plays.ts';
-import { playJourney, type KeyStoreCode, type Played, type SentRequest } from './play.ts';
+import type { Played, SentRequest } from './play.ts';
 import { sideBySide } from '../core/report.ts';
-import { canonical, type Reply } from './fake-endpoint.ts';
+import type { Reply } from './fake-endpoint.ts';
+import { canonical } from '../core/canonical.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import { saidTicket } from '../core/words.ts';
 
@@ -151,21 +149,4 @@ export function judgeJourney(journey: ClientJourney, played: Played): string | n
 	const actual = played.tickets.map(saidTicket);
 	if (expected.join('\n') === actual.join('\n')) return null;
 	return `${headingOf(journey)}\nEvery step went as expected, but the tickets differ at the end:\n\n${transcript(journey, played, journey.steps.length - 1)}`;
-}
-
-// One test per journey: the learner's key store plays its own, and the given anti-pattern is pinned beside it.
-export function playClientJourneys(code: KeyStoreCode): void {
-	const journeys = clientJourneys();
-	const run = (journey: ClientJourney) => () => {
-		const problem = judgeJourney(journey, playJourney(journey, code));
-		if (problem) throw new ScheduleMismatch(problem);
-	};
-	describe('the journeys, with your key store', () => {
-		for (const journey of journeys.filter((j) => j.client === 'key-store'))
-			it(journey.title, plays(journey), run(journey));
-	});
-	describe('the anti-pattern, pinned: a given client that makes a new key per attempt', () => {
-		for (const journey of journeys.filter((j) => j.client === 'new-key-per-attempt'))
-			it(journey.title, plays(journey), run(journey));
-	});
 }

@@ -32,9 +32,9 @@
 // the key (so one that fails or waits has burned it), and marking a row it can't see or sees sent takes no
 // lock. One difference is left, pinned in postgres/outbox-differential.test.ts: in a deadlock the model fails
 // the worker whose wait closes the cycle, while PostgreSQL fails whichever its deadlock timer picks.
-import type { Receipt, Ticket, Webhook } from '../core/model.ts';
+import type { Receipt, Ticket } from '../core/model.ts';
 import type { TraceLine } from '../scheduler/trace.ts';
-import { identity } from '../core/words.ts';
+import { sameEvent, saidIdentity, type EventIdentity } from '../core/identity.ts';
 import { DeadlockDetected, TransactionAborted, UniqueViolation } from './errors.ts';
 import { ConnectionBookkeeping, droppedSentence, listed } from './bookkeeping.ts';
 
@@ -51,7 +51,7 @@ export type OutboxRow = {
 };
 export type OutboxDraft = Omit<OutboxRow, 'id' | 'state'>;
 export type TicketDraft = Omit<Ticket, 'id'>;
-export type EventIdentity = Pick<Webhook, 'tenant' | 'source' | 'eventId'>;
+export type { EventIdentity };
 export type Contents = { tickets: Ticket[]; receipts: Receipt[]; outbox: OutboxRow[] };
 
 export type OperationName =
@@ -150,10 +150,8 @@ type Wait = { waitFor: Transaction; why: string };
 const isWait = (value: unknown): value is Wait =>
 	typeof value === 'object' && value !== null && 'waitFor' in value && 'why' in value;
 
-// The receipts table's unique key, field by field: joined into one string, tenant "a/b" + source "c" would
-// collide with tenant "a" + source "b/c". The trace may print the joined form; lookups never use it.
-const sameIdentity = (a: EventIdentity, b: EventIdentity) =>
-	a.tenant === b.tenant && a.source === b.source && a.eventId === b.eventId;
+// The receipts table's unique key is sameEvent (core/identity.ts), field by field: joined into one string,
+// tenant "a/b" + source "c" would collide with tenant "a" + source "b/c".
 // A lock name that no two different identities share: a JSON array keeps the fields apart.
 const identityKey = (e: EventIdentity) => JSON.stringify([e.tenant, e.source, e.eventId]);
 
@@ -162,7 +160,7 @@ const copyRows = <T extends object>(rows: T[]): T[] => rows.map((row) => ({ ...r
 function saidWrites(tx: Transaction): string {
 	return listed([
 		...tx.tickets.map((t) => `ticket #${t.id}`),
-		...tx.receipts.map((r) => `receipt ${identity(r)} → #${r.ticketId}`),
+		...tx.receipts.map((r) => `receipt ${saidIdentity(r)} → #${r.ticketId}`),
 		...tx.outbox.map((o) => `outbox row #${o.id}`),
 		...[...tx.sent].map((id) => `outbox row #${id} marked sent`)
 	]);
@@ -363,9 +361,9 @@ export class MemoryConnection extends ConnectionBookkeeping<InMemoryDatabase> im
 
 	findReceipt(event: EventIdentity): Promise<Receipt | null> {
 		return this.run('find-receipt', false, (tx) => {
-			const found = this.db.receipts(tx).find((r) => sameIdentity(r, event));
+			const found = this.db.receipts(tx).find((r) => sameEvent(r, event));
 			this.say(
-				`looks for a receipt for ${identity(event)}: ${found ? `found one, for ticket #${found.ticketId}` : 'none'}.`
+				`looks for a receipt for ${saidIdentity(event)}: ${found ? `found one, for ticket #${found.ticketId}` : 'none'}.`
 			);
 			return found ? { ...found } : null;
 		});
@@ -389,7 +387,7 @@ export class MemoryConnection extends ConnectionBookkeeping<InMemoryDatabase> im
 	}
 
 	saveReceipt(receipt: Receipt): Promise<void> {
-		const key = identity(receipt);
+		const key = saidIdentity(receipt);
 		const row: Receipt = {
 			tenant: receipt.tenant,
 			source: receipt.source,
@@ -399,7 +397,7 @@ export class MemoryConnection extends ConnectionBookkeeping<InMemoryDatabase> im
 		};
 		return this.run('save-receipt', true, (tx) => {
 			const what = `saves the receipt ${key} → #${row.ticketId}`;
-			const taken = this.db.receipts(tx).find((r) => sameIdentity(r, row));
+			const taken = this.db.receipts(tx).find((r) => sameEvent(r, row));
 			if (taken) {
 				this.say(`${what}: unique violation, ${key} already has a receipt (→ #${taken.ticketId}).`);
 				throw new UniqueViolation(

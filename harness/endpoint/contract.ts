@@ -25,11 +25,12 @@
 // store rolls it back and throws the error on. Ticket ids count from 1 with no gaps: a rolled-back ticket
 // gives its number back.
 import { createHash } from 'node:crypto';
-import type { EventIdentity } from '../database/database.ts';
+import type { EventIdentity } from '../core/identity.ts';
 import type { Receipt, Ticket } from '../core/model.ts';
-import { canonical } from '../client/fake-endpoint.ts';
+import { canonical } from '../core/canonical.ts';
 
-export { canonical, maxKeyLength } from '../client/fake-endpoint.ts';
+export { canonical };
+export { maxKeyLength } from '../client/fake-endpoint.ts';
 // 04's two input rules, so 06 answers as 04's fake does: a key's length in code points, a blank subject.
 export { isBlank, keyLength } from '../client/fake-endpoint.ts';
 

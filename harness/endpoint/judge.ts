@@ -3,8 +3,8 @@ import { canonical, maxKeyLength, routePaths } from './contract.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import { sameLines, sideBySide } from '../core/report.ts';
 import { saidReceipt, saidTicket } from '../core/words.ts';
-import { answerLimitMs, bodyOf, type Answer, type PlayedEndpoint } from './play.ts';
-import type { EndpointSchedule, ExpectedAnswer, Send } from './schedules.ts';
+import type { Answer, PlayedEndpoint } from './play.ts';
+import { answerLimitMs, bodyOf, type EndpointSchedule, type ExpectedAnswer, type Send } from './schedules.ts';
 
 const sends = (schedule: EndpointSchedule) =>
 	schedule.steps.flatMap((step, i) => (step.do === 'send' ? [{ step: i, send: step }] : []));

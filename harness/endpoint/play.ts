@@ -21,7 +21,7 @@ import {
 } from './contract.ts';
 import { Plan } from './faults.ts';
 import type { StoreContents } from './postgres-store.ts';
-import type { EndpointSchedule, Send } from './schedules.ts';
+import { answerLimitMs, bodyOf, scheduleStart, type EndpointSchedule, type Send } from './schedules.ts';
 import { storeFor, type PlayStore, type PostgresUrl } from './store-on-first-use.ts';
 import { planHeader, serve, type Served } from './server.ts';
 import { stubAtFirstRequest } from './stub-check.ts';
@@ -48,17 +48,6 @@ export type PlayedEndpoint = {
 	thrown: Served['thrown'];
 	end: StoreContents | null;
 };
-
-// The moment every schedule starts at; wait steps move it on.
-export const scheduleStart = Date.parse('2026-03-02T09:00:00Z');
-// How long a request may take before the player says it never answered (it only bounds a hang).
-export const answerLimitMs = 10_000;
-
-export function bodyOf(send: Send): string {
-	if (send.text !== undefined) return send.text;
-	if (send.subjectBytes !== undefined) return JSON.stringify({ subject: 'x'.repeat(send.subjectBytes) });
-	return JSON.stringify(send.json);
-}
 
 function headersOf(send: Send): Record<string, string> {
 	const headers: Record<string, string> = { 'content-type': send.contentType ?? 'application/json' };

@@ -21,7 +21,7 @@ import { UniqueViolation } from '../database/database.ts';
 import { fromServer } from '../postgres/connection.ts';
 import type { Receipt, Ticket } from '../core/model.ts';
 import type { EventIdentity, KeyRecord, Store, StoredReceipt, Transaction } from './contract.ts';
-import { identity } from '../core/words.ts';
+import { saidIdentity } from '../core/identity.ts';
 import { planNow } from './faults.ts';
 
 export type SavedKey = { key: string; status: number; body: string; createdAt: Date };
@@ -155,7 +155,7 @@ class PostgresTransaction implements Transaction {
 		const sql = 'INSERT INTO receipts VALUES ($1, $2, $3, $4, $5, $6)';
 		await saving(
 			this.query(sql, [tenant, source, eventId, subject, ticketId, receivedAt]),
-			`the receipt of ${identity(receipt)}`
+			`the receipt of ${saidIdentity(receipt)}`
 		);
 	}
 	async forgetReceipt({ tenant, source, eventId }: EventIdentity): Promise<void> {

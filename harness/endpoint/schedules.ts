@@ -27,6 +27,18 @@ export type Send = {
 export type Release = { do: 'release'; note?: string; request: number };
 export type Wait = { do: 'wait'; note?: string; minutes: number };
 export type Step = Send | Release | Wait;
+// The moment every schedule starts at; wait steps move it on.
+export const scheduleStart = Date.parse('2026-03-02T09:00:00Z');
+// How long a request may take before the player says it never answered (it only bounds a hang).
+export const answerLimitMs = 10_000;
+
+// The body a send carries, as the text that goes over the wire.
+export function bodyOf(send: Send): string {
+	if (send.text !== undefined) return send.text;
+	if (send.subjectBytes !== undefined) return JSON.stringify({ subject: 'x'.repeat(send.subjectBytes) });
+	return JSON.stringify(send.json);
+}
+
 type SavedKeyExpected = { key: string; status: number };
 export type EndpointSchedule = {
 	name: string;

@@ -1,29 +1,15 @@
 // Plays a handler schedule against a handler and says, in the lesson's words, where it went another way.
 import { describe, it } from 'vitest';
-import { handlerScheduleGroups, type Delivery, type HandlerName, type HandlerSchedule } from './schedules.ts';
+import { handlerScheduleGroups, type HandlerName, type HandlerSchedule } from './schedules.ts';
 import type { Database, Handler, Outcome } from '../core/model.ts';
 import { firstDifference, sameLines, sideBySide } from '../core/report.ts';
 import { plays } from '../core/plays.ts';
 import type { Located } from '../core/schedules.ts';
 import { NotWrittenYet } from '../core/todo.ts';
-import { identity, saidOutcome, saidReceipt, saidTicket } from '../core/words.ts';
+import { ScheduleMismatch } from '../core/mismatch.ts';
+import { describeDelivery, earlierDeliveries, saidOutcome, saidReceipt, saidTicket } from '../core/words.ts';
 
 export type Played = { outcomes: Outcome[]; db: Database };
-
-// "delivery 2 (acme/helpdesk/evt-42 again, after a lost acknowledgment)"
-export function describeDelivery(schedule: { deliveries: Delivery[] }, index: number): string {
-	const { event, fault } = schedule.deliveries[index]!;
-	const earlier = schedule.deliveries.slice(0, index).filter((d) => identity(d.event) === identity(event));
-	const notes = [earlier.length ? `${identity(event)} again` : identity(event)];
-	const last = earlier.at(-1);
-	if (last?.fault === 'after-commit') notes.push('after a lost acknowledgment');
-	if (last?.fault === 'before-commit') notes.push('after a crash before the commit');
-	if (earlier.length && earlier[0]!.event.subject !== event.subject)
-		notes.push(`now saying "${event.subject}"`);
-	if (fault === 'before-commit') notes.push('the worker dies before its commit');
-	if (fault === 'after-commit') notes.push('the worker dies after its commit, before answering');
-	return `delivery ${index + 1} (${notes.join(', ')})`;
-}
 
 function sameOutcome(a: Outcome, b: Outcome): boolean {
 	return typeof b === 'object' && b !== null && a.kind === b.kind && a.ticketId === b.ticketId;
@@ -118,13 +104,18 @@ export function usualCause(
 ): string | null {
 	const first = name === 'create-every-time';
 	if (!wanted || !got || typeof got !== 'object') return null;
-	const { event, fault } = schedule.deliveries[at]!;
-	const earlier = schedule.deliveries.slice(0, at).filter((d) => identity(d.event) === identity(event));
+	const { fault } = schedule.deliveries[at]!;
+	// Earlier deliveries of this event, by the harness's rule: the learner's sameEvent may be the mistake.
+	const earlier = earlierDeliveries(schedule.deliveries, at);
 	if (wanted.kind === 'crashed' && got.kind !== 'crashed')
 		return `the worker dies at this delivery (fault '${fault}'), so nobody hears an answer: return { kind: 'crashed', ticketId: null }.`;
 	if (wanted.kind === 'created' && got.kind === 'replayed' && earlier.length === 0)
-		return `this is a new event, but ${who} took it for one it had seen. The identity is tenant, source and event id, all three, compared one by one.`;
-	if (wanted.kind === 'created' && got.kind === 'replayed')
+		return `this is a new event, taken for one ${who} had seen. The identity is tenant, source and event id, all three, compared one by one.`;
+	if (
+		wanted.kind === 'created' &&
+		got.kind === 'replayed' &&
+		earlier.some((d) => d.fault === 'before-commit')
+	)
 		return `${who} kept something from a delivery whose worker died before its commit. A crash before the commit must leave nothing behind: ${first ? 'no ticket' : 'no ticket and no receipt'}.`;
 	if (wanted.kind === 'replayed' && got.kind === 'created')
 		return `${who} did not recognise a delivery it had already handled. Is the receipt saved in the same commit as the ticket, and found again with sameEvent?`;
@@ -146,15 +137,6 @@ export function playHandlerSchedules(name: HandlerName, makeHandler: () => Handl
 		});
 	describe(`the schedules, as ${name}`, () => lesson.forEach(play));
 	describe(`beyond the lesson's nine, as ${name}`, () => beyond.forEach(play));
-}
-
-// A failure whose message is the whole story; no stack trace needed to read it.
-export class ScheduleMismatch extends Error {
-	override name = 'ScheduleMismatch';
-	constructor(message: string) {
-		super(message);
-		this.stack = `${this.name}: ${message}`;
-	}
 }
 
 // snapshot() must hand out a copy: a caller that scribbles on it can't change the store.

@@ -14,14 +14,14 @@ import { crashed, type Outcome, type Webhook } from '../core/model.ts';
 import type { Email } from './model.ts';
 import { outboxSchedules, type ExpectedRow, type OutboxSchedule, type SenderName } from './schedules.ts';
 import { describeStep, saidCall, saidEmail, saidRow, tellSteps } from './words.ts';
-import { ScheduleMismatch } from '../handler/play.ts';
+import { ScheduleMismatch } from '../core/mismatch.ts';
 import { openDatabase } from '../database/open-database.ts';
 import { plays } from '../core/plays.ts';
 import { firstDifference, sameLines, sideBySide } from '../core/report.ts';
 import { oneAtATime, runWorkers, type CrashPoint, type Ending } from '../scheduler/scheduler.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import type { TraceLine } from '../scheduler/trace.ts';
-import { saidOutcome, saidReceipt, saidTicket } from '../core/words.ts';
+import { answered, saidOutcome, saidReceipt, saidTicket } from '../core/words.ts';
 
 // A way of sending the confirmation: a handler, and the relay that sends after the commit (null: none).
 export type Sender = {
@@ -29,10 +29,6 @@ export type Sender = {
 	handle(conn: Connection, event: Webhook, mail: Mail): Promise<Outcome>;
 	relay: ((conn: Connection, mail: Mail) => Promise<void>) | null;
 };
-
-// How the trace says a worker ended: a handler's answer, or a relay that is done.
-export const answered = (value: unknown) =>
-	value === undefined ? 'is done' : `answers: ${saidOutcome(value as Outcome)}`;
 
 // One database and one mail provider, shared by every worker a schedule or a property starts. In memory
 // unless given another (the schedule players open theirs with openDatabase()).

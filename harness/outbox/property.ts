@@ -4,11 +4,12 @@
 import fc from 'fast-check';
 import { ProviderDown } from './mail-provider.ts';
 import type { Webhook } from '../core/model.ts';
-import { ScheduleMismatch } from '../handler/play.ts';
-import { answered, OutboxWorld, type Sender } from './play.ts';
+import { ScheduleMismatch } from '../core/mismatch.ts';
+import { OutboxWorld, type Sender } from './play.ts';
 import { fromNumbers, runWorkers, type CrashPoint, type WorkerPlan } from '../scheduler/scheduler.ts';
 import { tellTrace } from '../scheduler/trace.ts';
-import { identity, saidTicket } from '../core/words.ts';
+import { saidIdentity } from '../core/identity.ts';
+import { answered, saidTicket } from '../core/words.ts';
 import { saidEmail } from './words.ts';
 
 // A few identities, so repeats, races and conflicts are common: evt-42 twice over, once with other words.
@@ -83,7 +84,7 @@ export function tellRounds(plan: Round[]): string {
 		.map((round, i) => {
 			const workers = round.workers.map((w) =>
 				w.does === 'deliver'
-					? `D${++d} delivers ${identity(propertyEvents[w.event]!)} "${propertyEvents[w.event]!.subject}"${saidCrash(w.crash)}`
+					? `D${++d} delivers ${saidIdentity(propertyEvents[w.event]!)} "${propertyEvents[w.event]!.subject}"${saidCrash(w.crash)}`
 					: `R${++r} relays${saidCrash(w.crash)}`
 			);
 			return `round ${i + 1}${round.providerDown ? ' (the provider is down)' : ''}: ${workers.join('; ')}`;

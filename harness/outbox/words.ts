@@ -2,7 +2,7 @@
 import type { Call } from './mail-provider.ts';
 import type { Email } from './model.ts';
 import type { ExpectedRow, OutboxSchedule, RelayCrash, Step } from './schedules.ts';
-import { describeDelivery } from '../handler/play.ts';
+import { describeDelivery } from '../core/words.ts';
 
 // "#1 to acme: Cannot sign in [ticket-confirmation/acme/1]"
 export function saidEmail(email: Email): string {

@@ -37,7 +37,7 @@ import {
 } from '../database/database.ts';
 import type { Receipt, Ticket } from '../core/model.ts';
 import type { TraceLine } from '../scheduler/trace.ts';
-import { identity } from '../core/words.ts';
+import { sameEvent, saidIdentity } from '../core/identity.ts';
 import { ConnectionBookkeeping, droppedSentence, listed } from '../database/bookkeeping.ts';
 
 // A statement's answer, kept until the worker may hear it: it never rejects.
@@ -262,7 +262,7 @@ export class PostgresConnection extends ConnectionBookkeeping<PostgresDatabase> 
 	}
 
 	async findReceipt(event: EventIdentity): Promise<Receipt | null> {
-		const key = identity(event);
+		const key = saidIdentity(event);
 		const result = await this.run('find-receipt', false, `looks for a receipt for ${key}`, {
 			text: 'SELECT tenant, source, event_id AS "eventId", subject, ticket_id AS "ticketId" FROM receipts WHERE tenant = $1 AND source = $2 AND event_id = $3',
 			values: [event.tenant, event.source, event.eventId]
@@ -296,7 +296,7 @@ export class PostgresConnection extends ConnectionBookkeeping<PostgresDatabase> 
 	}
 
 	async saveReceipt(receipt: Receipt): Promise<void> {
-		const key = identity(receipt);
+		const key = saidIdentity(receipt);
 		const what = `saves the receipt ${key} → #${receipt.ticketId}`;
 		await this.run(
 			'save-receipt',
@@ -307,7 +307,7 @@ export class PostgresConnection extends ConnectionBookkeeping<PostgresDatabase> 
 				values: [receipt.tenant, receipt.source, receipt.eventId, receipt.subject, receipt.ticketId]
 			},
 			async () => {
-				const own = this.tx?.receipts.find((r) => identity(r) === key)?.ticketId;
+				const own = this.tx?.receipts.find((r) => sameEvent(r, receipt))?.ticketId;
 				const taken = own ?? (await this.db.committedReceipt(receipt));
 				this.say(`${what}: unique violation, ${key} already has a receipt (→ #${taken}).`);
 			}

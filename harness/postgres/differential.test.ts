@@ -5,11 +5,11 @@ import { handleAtomically } from '../../solutions/03-the-race/atomic.ts';
 import { InMemoryDatabase, type Connection } from '../database/database.ts';
 import type { Outcome } from '../core/model.ts';
 import { crashOf, type RaceHandler } from '../race/play.ts';
-import { ScheduleMismatch } from '../handler/play.ts';
+import { ScheduleMismatch } from '../core/mismatch.ts';
 import { raceCases, type PropertyWorker } from '../race/explore.ts';
 import { raceSchedules } from '../race/schedules.ts';
 import { fromNumbers, inTurn, type WorkerPlan } from '../scheduler/scheduler.ts';
-import { identity } from '../core/words.ts';
+import { saidIdentity } from '../core/identity.ts';
 import { differ } from './differential.ts';
 import { PostgresPlace } from './place.ts';
 
@@ -46,7 +46,7 @@ function randomPlans(handle: RaceHandler, workers: readonly PropertyWorker[]) {
 function said(workers: readonly PropertyWorker[], choices: readonly number[]): string {
 	const each = workers.map(
 		(w, i) =>
-			`${names[i]}: ${identity(w.event)} "${w.event.subject}"${w.crashAfterOperations === null ? '' : `, crashes after ${w.crashAfterOperations} operations`}`
+			`${names[i]}: ${saidIdentity(w.event)} "${w.event.subject}"${w.crashAfterOperations === null ? '' : `, crashes after ${w.crashAfterOperations} operations`}`
 	);
 	return `random workers (${each.join('; ')}), picks [${choices.join(', ')}]`;
 }

@@ -9,8 +9,7 @@ import { InMemoryDatabase, type Contents, type SharedDatabase } from '../databas
 import { sideBySide } from '../core/report.ts';
 import { runWorkers, type Pick, type WorkerPlan } from '../scheduler/scheduler.ts';
 import { tellTrace } from '../scheduler/trace.ts';
-import { saidReceipt, saidTicket } from '../core/words.ts';
-import { answered } from '../outbox/play.ts';
+import { answered, saidReceipt, saidTicket } from '../core/words.ts';
 
 function rows(contents: Contents): string[] {
 	return [

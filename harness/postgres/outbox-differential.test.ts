@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UniqueViolation, type Connection } from '../database/database.ts';
-import { ScheduleMismatch } from '../handler/play.ts';
+import { ScheduleMismatch } from '../core/mismatch.ts';
 import { inTurn, runWorkers, type WorkerPlan } from '../scheduler/scheduler.ts';
 import { differ } from './differential.ts';
 import { PostgresPlace } from './place.ts';

@@ -7,10 +7,11 @@ import { InMemoryDatabase, type Contents } from '../database/database.ts';
 import { handlerSchedules } from '../handler/schedules.ts';
 import { playOn } from '../database/open-database.ts';
 import { outboxSchedules } from '../outbox/schedules.ts';
-import { ScheduleMismatch } from '../handler/play.ts';
+import { ScheduleMismatch } from '../core/mismatch.ts';
 import { playOutbox, type Sender } from '../outbox/play.ts';
 import { playDeliveries, type RaceHandler } from '../race/play.ts';
 import { tellTrace } from '../scheduler/trace.ts';
+import { saidReceipt } from '../core/words.ts';
 import { compare, type Told } from './differential.ts';
 import { PostgresPlace } from './place.ts';
 
@@ -27,9 +28,7 @@ afterAll(async () => {
 
 const rowsOf = (contents: Contents) => [
 	...contents.tickets.map((t) => `ticket #${t.id} ${t.tenant}: ${t.subject}`),
-	...contents.receipts.map(
-		(r) => `receipt ${r.tenant}/${r.source}/${r.eventId} "${r.subject}" → #${r.ticketId}`
-	),
+	...contents.receipts.map((r) => `receipt ${saidReceipt(r)}`),
 	...contents.outbox.map((o) => `outbox #${o.id} ${o.key} ${o.state}`)
 ];
 

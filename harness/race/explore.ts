@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { InMemoryDatabase, type Connection, type SharedDatabase } from '../database/database.ts';
 import type { Outcome, Webhook } from '../core/model.ts';
 import { answerOf, saidAnswer, stubIn, tellOutcome, type RaceHandler } from './play.ts';
-import { ScheduleMismatch } from '../handler/play.ts';
+import { ScheduleMismatch } from '../core/mismatch.ts';
 import {
 	exploreAll,
 	fromNumbers,
@@ -14,7 +14,8 @@ import {
 	type WorkerPlan
 } from '../scheduler/scheduler.ts';
 import { tellTrace } from '../scheduler/trace.ts';
-import { identity, saidReceipt, saidTicket } from '../core/words.ts';
+import { sameEvent, saidIdentity } from '../core/identity.ts';
+import { saidReceipt, saidTicket } from '../core/words.ts';
 
 export const evt42: Webhook = {
 	tenant: 'acme',
@@ -99,14 +100,15 @@ export function judgeOneTicketPerEvent(run: Run<Outcome>, workers: readonly Prop
 				`ticket #${ticket.id} has ${holders.length} receipts (a ticket without one is a duplicate nobody can find)`
 			);
 	}
-	const createdFor = new Map<string, string>();
+	// The last worker that answered created, for each event.
+	const created: { event: Webhook; name: string }[] = [];
 	workers.forEach((worker, i) => {
 		const name = workerNames[i]!;
 		const answer = answerOf(name, run.endings.get(name));
 		if (answer.kind === 'crashed') return;
-		const receipt = receipts.find((r) => identity(r) === identity(worker.event));
+		const receipt = receipts.find((r) => sameEvent(r, worker.event));
 		if (!receipt) {
-			problems.push(`${name} ${saidAnswer(answer)}, but ${identity(worker.event)} has no receipt`);
+			problems.push(`${name} ${saidAnswer(answer)}, but ${saidIdentity(worker.event)} has no receipt`);
 			return;
 		}
 		const expected = receipt.subject === worker.event.subject ? `#${receipt.ticketId}` : 'conflict';
@@ -114,13 +116,15 @@ export function judgeOneTicketPerEvent(run: Run<Outcome>, workers: readonly Prop
 			answer.kind === 'conflict' ? 'conflict' : answer.kind === 'failed' ? 'failed' : `#${answer.ticketId}`;
 		if (got !== expected || answer.kind === 'failed')
 			problems.push(
-				`${name} ${saidAnswer(answer)}; ${identity(worker.event)} "${worker.event.subject}" should get ${expected === 'conflict' ? 'a conflict' : `ticket ${expected}`}`
+				`${name} ${saidAnswer(answer)}; ${saidIdentity(worker.event)} "${worker.event.subject}" should get ${expected === 'conflict' ? 'a conflict' : `ticket ${expected}`}`
 			);
 		if (answer.kind === 'created') {
-			const earlier = createdFor.get(identity(worker.event));
-			if (earlier)
-				problems.push(`${earlier} and ${name} both answered created for ${identity(worker.event)}`);
-			createdFor.set(identity(worker.event), name);
+			const earlier = created.find((c) => sameEvent(c.event, worker.event));
+			if (!earlier) created.push({ event: worker.event, name });
+			else {
+				problems.push(`${earlier.name} and ${name} both answered created for ${saidIdentity(worker.event)}`);
+				earlier.name = name;
+			}
 		}
 	});
 	return problems.length ? problems.join('; ') : null;
@@ -156,7 +160,7 @@ function said(workers: readonly PropertyWorker[]): string {
 	return workers
 		.map(
 			(w, i) =>
-				`${workerNames[i]}: ${identity(w.event)} "${w.event.subject}"${w.crashAfterOperations === null ? '' : `, crashes after ${w.crashAfterOperations} operations`}`
+				`${workerNames[i]}: ${saidIdentity(w.event)} "${w.event.subject}"${w.crashAfterOperations === null ? '' : `, crashes after ${w.crashAfterOperations} operations`}`
 		)
 		.join('\n');
 }

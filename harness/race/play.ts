@@ -5,7 +5,8 @@ import { DatabaseError, type Connection, type Contents, type SharedDatabase } fr
 import { handlerScheduleGroups, type HandlerName, type HandlerSchedule } from '../handler/schedules.ts';
 import type { Located } from '../core/schedules.ts';
 import type { Fault, Outcome, Webhook } from '../core/model.ts';
-import { describeDelivery, judgeHandler, ScheduleMismatch } from '../handler/play.ts';
+import { judgeHandler } from '../handler/play.ts';
+import { ScheduleMismatch } from '../core/mismatch.ts';
 import { openDatabase } from '../database/open-database.ts';
 import { plays } from '../core/plays.ts';
 import {
@@ -28,7 +29,7 @@ import {
 } from '../scheduler/scheduler.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import { tellTrace, type TraceLine } from '../scheduler/trace.ts';
-import { saidOutcome, saidReceipt, saidTicket } from '../core/words.ts';
+import { briefly, describeDelivery, saidOutcome, saidReceipt, saidTicket } from '../core/words.ts';
 
 // A handler as exercise 03 writes it: one delivery, on one worker's connection to the shared database.
 export type RaceHandler = (conn: Connection, event: Webhook) => Promise<Outcome>;
@@ -102,10 +103,11 @@ function stepWhere(trace: readonly TraceLine[], matches: (line: TraceLine) => bo
 }
 
 function raceHeading(schedule: RaceSchedule): string {
+	const said = briefly(schedule.workers.map((w) => w.event));
 	const workers = schedule.workers
 		.map(
 			(w) =>
-				`${w.name}: ${w.event.eventId} "${w.event.subject}"${w.crashAfter ? `, crashes after ${w.crashAfter}` : ''}`
+				`${w.name}: ${said(w.event)} "${w.event.subject}"${w.crashAfter ? `, crashes after ${w.crashAfter}` : ''}`
 		)
 		.join('; ');
 	return `Schedule "${schedule.name}" (${schedule.title}): ${schedule.story}\nWorkers: ${workers}.`;

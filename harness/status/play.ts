@@ -1,7 +1,7 @@
 // Plays a status schedule against one way of applying changes, and says, in the lesson's words, where it went
 // another way: the schedule, the delivery, what was expected and what the code did, then both stores side by side.
 import { describe, it } from 'vitest';
-import { ScheduleMismatch } from '../handler/play.ts';
+import { ScheduleMismatch } from '../core/mismatch.ts';
 import { plays } from '../core/plays.ts';
 import { firstDifference, sideBySide } from '../core/report.ts';
 import { ChangeHandler, type Answer, type Rules, type StatusStore } from './model.ts';

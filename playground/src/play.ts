@@ -9,11 +9,11 @@ import {
 	type HandlerSchedule
 } from '#harness/handler/schedules.ts';
 import type { Handler, Outcome } from '#harness/core/model.ts';
-import { describeDelivery, judgeHandler, playHandler } from '#harness/handler/play.ts';
+import { judgeHandler, playHandler } from '#harness/handler/play.ts';
 import { answerOf, judgeRace, playRace, saidAnswer, stubIn, type RaceHandler } from '#harness/race/play.ts';
 import { raceSchedules, type RaceImplementation } from '#harness/race/schedules.ts';
 import { inTurn } from '#harness/scheduler/scheduler.ts';
-import { saidTicket } from '#harness/core/words.ts';
+import { describeDelivery, saidTicket } from '#harness/core/words.ts';
 import { saidReceiptShort } from './lesson-words.ts';
 import {
 	files,

@@ -1,7 +1,6 @@
 // Playback: a handler schedule, delivery by delivery, on both handlers side by side, with a guess first.
 import type { HandlerSchedule } from '#harness/handler/schedules.ts';
-import { describeDelivery } from '#harness/handler/play.ts';
-import { saidOutcome } from '#harness/core/words.ts';
+import { describeDelivery, saidOutcome } from '#harness/core/words.ts';
 import { h, redraw, replace, stepKeys } from './dom.ts';
 import type { HandlersReply, SideRun } from './protocol.ts';
 import type { Sandbox } from './sandbox.ts';

@@ -1,6 +1,7 @@
 // The race drawn: one lane per worker, each database operation a box in the column of its step, a wait drawn
 // as a wait until the worker runs again, the unique violation and the rollback marked. Step forward and back.
 import type { RaceImplementation, RaceSchedule } from '#harness/race/schedules.ts';
+import { briefly } from '#harness/core/words.ts';
 import { tellTrace, type TraceLine } from '#harness/scheduler/trace.ts';
 import { h, redraw, replace, stepKeys } from './dom.ts';
 import type { RaceReply } from './protocol.ts';
@@ -144,9 +145,10 @@ export function raceView(root: HTMLElement, schedules: RaceSchedule[], sandbox: 
 				h('div', { class: step === at ? 'step-head now' : 'step-head' }, step === 0 ? 'start' : String(step))
 			)
 		];
+		const said = briefly(schedule.workers.map((w) => w.event));
 		const rows = schedule.workers.flatMap((worker) => {
 			const waits = waitingSteps(trace, worker.name);
-			const about = `${worker.event.eventId} "${worker.event.subject}"${worker.crashAfter ? `, crashes after ${worker.crashAfter}` : ''}`;
+			const about = `${said(worker.event)} "${worker.event.subject}"${worker.crashAfter ? `, crashes after ${worker.crashAfter}` : ''}`;
 			return [
 				h(
 					'div',

@@ -1,7 +1,8 @@
 // The two handlers side by side, as the lesson draws them: each side's tickets and receipts after a delivery.
 import type { Delivery, HandlerName } from '#harness/handler/schedules.ts';
-import type { Database, Ticket } from '#harness/core/model.ts';
-import { identity, saidOutcome } from '#harness/core/words.ts';
+import type { Database, Ticket, Webhook } from '#harness/core/model.ts';
+import { sameEvent } from '#harness/core/identity.ts';
+import { saidOutcome } from '#harness/core/words.ts';
 import { h } from './dom.ts';
 import { saidReceiptShort } from './lesson-words.ts';
 import type { SideRun } from './protocol.ts';
@@ -15,16 +16,16 @@ const exercise: Record<HandlerName, string> = { 'create-every-time': '01', 'rece
 // A ticket is a duplicate when an earlier one was made for the same event with the same subject: the same
 // request, handled twice. Each ticket belongs to the delivery after which it first appears.
 export function duplicates(deliveries: Delivery[], dbs: Database[]): Set<number> {
-	const seen = new Map<string, number>();
+	const seen: { event: Webhook; subject: string }[] = [];
 	const marked = new Set<number>();
 	dbs.forEach((db, i) => {
 		const before = new Set((dbs[i - 1]?.tickets ?? []).map((t) => t.id));
 		const event = deliveries[i]?.event;
 		if (!event) return;
 		for (const ticket of db.tickets.filter((t) => !before.has(t.id))) {
-			const request = `${identity(event)} ${JSON.stringify(ticket.subject)}`;
-			if (seen.has(request)) marked.add(ticket.id);
-			else seen.set(request, ticket.id);
+			const again = seen.some((s) => sameEvent(s.event, event) && s.subject === ticket.subject);
+			if (again) marked.add(ticket.id);
+			else seen.push({ event, subject: ticket.subject });
 		}
 	});
 	return marked;

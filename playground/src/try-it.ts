@@ -1,8 +1,7 @@
 // Try it: the learner picks the event and what happens to the worker, delivers, and watches both sides.
 import { handlerNames, type Delivery, type HandlerSchedule } from '#harness/handler/schedules.ts';
 import type { Fault, Webhook } from '#harness/core/model.ts';
-import { describeDelivery } from '#harness/handler/play.ts';
-import { saidOutcome } from '#harness/core/words.ts';
+import { describeDelivery, saidOutcome } from '#harness/core/words.ts';
 import { h, replace } from './dom.ts';
 import { files, type HandlersReply, type Step } from './protocol.ts';
 import type { Sandbox } from './sandbox.ts';

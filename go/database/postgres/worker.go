@@ -147,7 +147,7 @@ func (c *Conn) Rollback() (err error) {
 
 // FindReceipt returns the event's receipt, committed or this transaction's own, or nil.
 func (c *Conn) FindReceipt(event handler.Webhook) (*handler.Receipt, error) {
-	key := database.Identity(event)
+	key := handler.SaidIdentity(event)
 	var found *handler.Receipt
 	err := c.run("find-receipt", false, "looks for a receipt for "+key, nil, func(rows pgx.Rows) error {
 		var r handler.Receipt
@@ -203,13 +203,13 @@ func (c *Conn) SaveTicket(tenant, subject string) (int, error) {
 
 // SaveReceipt inserts a receipt; the receipts_identity key stops a second one for the same event.
 func (c *Conn) SaveReceipt(receipt handler.Receipt) error {
-	key := database.Identity(receipt.Webhook)
+	key := handler.SaidIdentity(receipt.Webhook)
 	what := fmt.Sprintf("saves the receipt %s → #%d", key, receipt.TicketID)
 	violated := func() {
 		taken := -1
 		if c.tx != nil {
 			for _, r := range c.tx.receipts {
-				if database.Identity(r.Webhook) == key {
+				if database.SameIdentity(r.Webhook, receipt.Webhook) {
 					taken = r.TicketID
 				}
 			}

@@ -1,0 +1,434 @@
+package endpoint
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"workbook/database/postgres"
+	"workbook/handler"
+	"workbook/schedules"
+)
+
+// urlVariable names the PostgreSQL the TypeScript side started (lib/go-test.ts starts one for go test).
+const urlVariable = postgres.URLVariable
+
+// planHeader is the harness's header: which plan a request follows. The handlers never see it.
+const planHeader = "Workbook-Request"
+
+// scheduleStart is the moment every schedule starts at, as in TypeScript's play.ts.
+var scheduleStart = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+
+// answer is what came back for a request, or nil when the connection closed without one.
+type answer struct {
+	status   int
+	body     string
+	replayed bool
+	kind     string
+}
+
+// served is the routes behind a loopback server, with each request's plan.
+type served struct {
+	*httptest.Server
+	mu    sync.Mutex
+	plans map[string]*Plan
+}
+
+func (s *served) plan(number string) *Plan {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if plan, ok := s.plans[number]; ok {
+		return plan
+	}
+	return NewPlan("none")
+}
+
+// serve puts the routes on a loopback port: POST only, bodies up to MaxBodyBytes, and a dropped connection
+// instead of an answer when the plan crashed the worker or loses the answer after the commit.
+func serve(routes map[string]http.Handler) *served {
+	s := &served{plans: map[string]*Plan{}}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		route, ok := routes[r.URL.Path]
+		if !ok || r.Method != http.MethodPost {
+			problem(w, http.StatusNotFound, "Not Found", "nothing is served here")
+			return
+		}
+		plan := s.plan(r.Header.Get(planHeader))
+		r.Header.Del(planHeader)
+		recorded := httptest.NewRecorder()
+		route.ServeHTTP(recorded, r.WithContext(WithPlan(r.Context(), plan)))
+		if plan.Crashed() || plan.Fault == "after-commit" {
+			panic(http.ErrAbortHandler) // the connection drops: no answer
+		}
+		for name, values := range recorded.Header() {
+			w.Header()[name] = values
+		}
+		w.WriteHeader(recorded.Code)
+		_, _ = w.Write(recorded.Body.Bytes())
+	}))
+	s.Config.ErrorLog = nil
+	return s
+}
+
+func bodyOf(step Step) string {
+	switch {
+	case step.Text != nil:
+		return *step.Text
+	case step.SubjectBytes > 0:
+		text, _ := json.Marshal(map[string]string{"subject": strings.Repeat("x", step.SubjectBytes)})
+		return string(text)
+	}
+	text, _ := json.Marshal(step.JSON)
+	return string(text)
+}
+
+var httpClient = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+
+func post(url string, step Step, number int) *answer {
+	request, _ := http.NewRequest(http.MethodPost, url+Paths[step.Route], strings.NewReader(bodyOf(step)))
+	kind := step.ContentType
+	if kind == "" {
+		kind = "application/json"
+	}
+	request.Header.Set("Content-Type", kind)
+	request.Header.Set(planHeader, strconv.Itoa(number))
+	if step.Key != nil {
+		request.Header["Idempotency-Key"] = []string{*step.Key}
+	}
+	response, err := httpClient.Do(request)
+	if err != nil {
+		return nil
+	}
+	defer response.Body.Close()
+	body, err := io.ReadAll(response.Body)
+	if err != nil {
+		return nil
+	}
+	return &answer{
+		status:   response.StatusCode,
+		body:     string(body),
+		replayed: response.Header.Get("Idempotent-Replayed") == "true",
+		kind:     strings.TrimSpace(strings.Split(response.Header.Get("Content-Type"), ";")[0]),
+	}
+}
+
+type played struct {
+	answers []*answer
+	stopped string
+	end     End
+}
+
+// limit bounds a wait for a request that never gets there; it never decides an outcome.
+const limit = 10 * time.Second
+
+func play(t testing.TB, s Schedule, remember Remember, url string) played {
+	ctx := context.Background()
+	store, err := OpenStore(ctx, url, 6)
+	if err != nil {
+		t.Fatalf("PostgreSQL at %s: %v", urlVariable, err)
+	}
+	defer store.Close()
+	var clock sync.Mutex
+	now := scheduleStart
+	retention := 24 * time.Hour
+	if s.RetentionHours > 0 {
+		retention = time.Duration(s.RetentionHours * float64(time.Hour))
+	}
+	options := Options{Store: store, Remember: remember, Retention: retention, Tenant: "acme", Now: func() time.Time {
+		clock.Lock()
+		defer clock.Unlock()
+		return now
+	}}
+	server := serve(map[string]http.Handler{Paths["tickets"]: Tickets(options), Paths["webhooks"]: Webhooks(options)})
+	defer server.Close()
+	var result played
+	pending := map[int]chan *answer{}
+	settle := func(number int) error {
+		select {
+		case got := <-pending[number]:
+			result.answers[number-1] = got
+			delete(pending, number)
+			return nil
+		case <-time.After(limit):
+			return fmt.Errorf("request %d got no answer within %s", number, limit)
+		}
+	}
+	defer func() {
+		for _, plan := range server.plans {
+			plan.Release()
+		}
+	}()
+	sent := 0
+	for _, step := range s.Steps {
+		var err error
+		switch step.Do {
+		case "wait":
+			clock.Lock()
+			now = now.Add(time.Duration(step.Minutes) * time.Minute)
+			clock.Unlock()
+		case "send":
+			sent++
+			number := sent
+			plan := NewPlan(step.Fault)
+			server.mu.Lock()
+			server.plans[strconv.Itoa(number)] = plan
+			server.mu.Unlock()
+			done := make(chan *answer, 1)
+			pending[number] = done
+			result.answers = append(result.answers, nil)
+			go func() { done <- post(server.URL, step, number) }()
+			switch {
+			case step.Fault == "held":
+				select {
+				case <-plan.Reached:
+				case got := <-done:
+					done <- got
+				case <-time.After(limit):
+					err = fmt.Errorf("request %d never reached its commit", number)
+				}
+			case step.Waits:
+				err = waitForLock(ctx, store, done)
+			default:
+				err = settle(number)
+			}
+		case "release":
+			server.plan(strconv.Itoa(step.Request)).Release()
+			for number := range pending {
+				if err = settle(number); err != nil {
+					break
+				}
+			}
+		}
+		if err != nil {
+			result.stopped = err.Error()
+			return result
+		}
+	}
+	result.end, err = store.Contents(ctx)
+	if err != nil {
+		t.Fatalf("reading what PostgreSQL holds: %v", err)
+	}
+	return result
+}
+
+// waitForLock returns once one of the store's connections waits on a lock, or the request has answered.
+func waitForLock(ctx context.Context, store *Store, done chan *answer) error {
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		select {
+		case got := <-done:
+			done <- got
+			return nil
+		default:
+		}
+		if waiting, err := store.WaitingOnLocks(ctx); err != nil || waiting > 0 {
+			return err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return errors.New("the request never waited on a lock")
+}
+
+func said(a *answer) string {
+	if a == nil {
+		return "no answer"
+	}
+	text := fmt.Sprintf("%d %s", a.status, a.body)
+	if a.replayed {
+		text += " (replayed)"
+	}
+	return text
+}
+
+func sameJSON(a any, text string) bool {
+	var b any
+	if json.Unmarshal([]byte(text), &b) != nil {
+		return false
+	}
+	left, _ := json.Marshal(a)
+	right, _ := json.Marshal(b)
+	return bytes.Equal(left, right)
+}
+
+// problems lists what is wrong with one answer.
+func problems(want ExpectedAnswer, got *answer, answers []*answer) []string {
+	if want.Status == nil {
+		if got != nil {
+			return []string{"expected no answer (the worker is gone), got " + said(got)}
+		}
+		return nil
+	}
+	if got == nil {
+		return []string{fmt.Sprintf("expected %d, but the connection closed with no answer", *want.Status)}
+	}
+	var list []string
+	if got.status != *want.Status {
+		list = append(list, fmt.Sprintf("expected status %d, got %d", *want.Status, got.status))
+	}
+	if want.JSON != nil && !sameJSON(want.JSON, got.body) {
+		text, _ := json.Marshal(want.JSON)
+		list = append(list, fmt.Sprintf("expected the body %s, got %s", text, got.body))
+	}
+	if want.SameAs > 0 {
+		if first := answers[want.SameAs-1]; first != nil && (first.body != got.body || first.status != got.status) {
+			list = append(list, fmt.Sprintf("expected answer %d again byte for byte (%s), got %s", want.SameAs, said(first), said(got)))
+		}
+	}
+	if want.Replayed != nil && *want.Replayed != got.replayed {
+		list = append(list, fmt.Sprintf("expected Idempotent-Replayed: true to be there: %v, it is: %v", *want.Replayed, got.replayed))
+	}
+	if want.Problem != nil {
+		var body struct {
+			Title  string `json:"title"`
+			Detail string `json:"detail"`
+			Status int    `json:"status"`
+		}
+		switch {
+		case got.kind != "application/problem+json":
+			list = append(list, "expected Content-Type application/problem+json (RFC 9457), got "+got.kind)
+		case json.Unmarshal([]byte(got.body), &body) != nil || body.Title == "" || body.Status != got.status:
+			list = append(list, "expected a problem body with a title and the same status")
+		case !strings.Contains(strings.ToLower(body.Title+" "+body.Detail), strings.ToLower(*want.Problem)):
+			list = append(list, fmt.Sprintf("expected the problem to name %q, it says: %s", *want.Problem, got.body))
+		}
+	}
+	return list
+}
+
+func judge(s Schedule, remember Remember, p played) string {
+	head := fmt.Sprintf("Schedule %q (%s), remember: %q: %s", s.Name, s.Title, remember, s.Story)
+	var rows []schedules.Row
+	number := 0
+	var first string
+	for _, step := range s.Steps {
+		if step.Do != "send" {
+			continue
+		}
+		number++
+		var got *answer
+		if number <= len(p.answers) {
+			got = p.answers[number-1]
+		}
+		want := expected(*step.Expect, p.answers)
+		rows = append(rows, schedules.Row{Label: fmt.Sprintf("request %d", number), Expected: []string{want}, Actual: []string{said(got)}})
+		if first == "" && number <= len(p.answers) {
+			if list := problems(*step.Expect, got, p.answers); len(list) > 0 {
+				first = fmt.Sprintf("request %d (%s %s):\n  - %s", number, step.Route, Paths[step.Route], strings.Join(list, "\n  - "))
+			}
+		}
+	}
+	if first == "" && p.stopped != "" {
+		first = p.stopped
+	}
+	if first == "" && reflect.DeepEqual(normal(s.End), normal(p.end)) {
+		return ""
+	}
+	if first == "" {
+		first = "every answer was right, but what PostgreSQL holds at the end differs"
+	}
+	rows = append(rows,
+		schedules.Row{Label: "tickets", Expected: saidTickets(s.End.Tickets), Actual: saidTickets(p.end.Tickets)},
+		schedules.Row{Label: "keys", Expected: saidKeys(s.End.Keys), Actual: saidKeys(p.end.Keys)},
+	)
+	return head + "\n" + first + "\n\n" + schedules.SideBySide(rows)
+}
+
+// expected says an expectation the way said says an answer, so the rows that agree read the same.
+func expected(want ExpectedAnswer, answers []*answer) string {
+	if want.Status == nil {
+		return "no answer"
+	}
+	if want.SameAs > 0 && want.SameAs <= len(answers) && answers[want.SameAs-1] != nil {
+		again := *answers[want.SameAs-1]
+		again.replayed = want.Replayed != nil && *want.Replayed
+		return said(&again)
+	}
+	text := strconv.Itoa(*want.Status)
+	if want.JSON != nil {
+		body, _ := json.Marshal(want.JSON)
+		text += " " + string(body)
+	}
+	if want.Problem != nil {
+		text += " (a problem naming " + strconv.Quote(*want.Problem) + ")"
+	}
+	if want.Replayed != nil && *want.Replayed {
+		text += " (replayed)"
+	}
+	return text
+}
+
+func normal(end End) End {
+	if end.Tickets == nil {
+		end.Tickets = []handler.Ticket{}
+	}
+	if end.Keys == nil {
+		end.Keys = []SavedKey{}
+	}
+	if end.Receipts == nil {
+		end.Receipts = []handler.Receipt{}
+	}
+	return end
+}
+
+func saidTickets(tickets []handler.Ticket) []string {
+	var lines []string
+	for _, t := range tickets {
+		lines = append(lines, fmt.Sprintf("#%d %s: %s", t.ID, t.Tenant, t.Subject))
+	}
+	return lines
+}
+
+func saidKeys(keys []SavedKey) []string {
+	var lines []string
+	for _, k := range keys {
+		lines = append(lines, fmt.Sprintf("%q → %d", k.Key, k.Status))
+	}
+	return lines
+}
+
+// outcomeOf is what a webhook's HTTP answer means, in the handler schedules' words.
+func outcomeOf(a *answer) handler.Outcome {
+	if a == nil {
+		return handler.Outcome{Kind: "crashed"}
+	}
+	var body struct {
+		TicketID int `json:"ticketId"`
+	}
+	_ = json.Unmarshal([]byte(a.body), &body)
+	switch a.status {
+	case http.StatusCreated:
+		return handler.Outcome{Kind: "created", TicketID: body.TicketID}
+	case http.StatusOK:
+		return handler.Outcome{Kind: "replayed", TicketID: body.TicketID}
+	case http.StatusUnprocessableEntity:
+		return handler.Outcome{Kind: "conflict"}
+	}
+	return handler.Outcome{Kind: handler.OutcomeKind(fmt.Sprintf("answered %d", a.status)), TicketID: body.TicketID}
+}
+
+// playWebhooks sends a handler schedule's deliveries to POST /webhooks, each with its fault, and reads the
+// answers and rows back in the handler schedules' words. stopped says why the play ended early, if it did.
+func playWebhooks(t testing.TB, s handler.Schedule, url string) (got handler.Played, stopped string) {
+	asRequests := Schedule{Named: s.Named, Title: s.Title, Story: s.Story}
+	for _, delivery := range s.Deliveries {
+		fault := Fault(delivery.Fault)
+		asRequests.Steps = append(asRequests.Steps, Step{Do: "send", Route: "webhooks", JSON: delivery.Event, Fault: fault, Expect: &ExpectedAnswer{}})
+	}
+	p := play(t, asRequests, "everything", url)
+	for _, a := range p.answers {
+		got.Outcomes = append(got.Outcomes, outcomeOf(a))
+	}
+	got.DB = handler.Database{Tickets: p.end.Tickets, Receipts: p.end.Receipts}
+	return got, p.stopped
+}
