@@ -14,10 +14,12 @@ export async function handleAtomically(db: Connection, event: Webhook): Promise<
 			return replay(seen, event);
 		}
 		ticketId = await db.saveTicket({ tenant: event.tenant, subject: event.subject });
+		// If another open transaction saved this key, the insert waits for it to end.
 		await db.saveReceipt({ ...event, ticketId });
 		await db.commit();
 		return { kind: 'created', ticketId };
 	} catch (error) {
+		// The transaction is aborted either way: roll back, so our ticket goes too.
 		if (db.inTransaction) await db.rollback();
 		if (!(error instanceof UniqueViolation)) throw error;
 		return { kind: 'created', ticketId };

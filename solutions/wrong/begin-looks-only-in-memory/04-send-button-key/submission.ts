@@ -70,7 +70,7 @@ export function submissions<T>(
 		pending,
 		// Continues the unfinished submission with its original key and body, or starts a new one.
 		begin(body) {
-			// Wrong on purpose: only this page's memory is asked, so a reloaded page starts a new request.
+			// Wrong: only this page's memory is asked, so a reloaded page starts a new request.
 			const unfinished = current;
 			if (unfinished) return unfinished;
 			const text = JSON.stringify({ key: newKey(), body });

@@ -13,8 +13,7 @@ function isFields(body: unknown): boolean {
 	return Object.values(body).every((value) => typeof value === 'string');
 }
 
-// The stored text, if it is a submission: anything else (not JSON, no key, a body that is not the form's
-// fields) counts as nothing.
+// The stored text, if it is a submission: anything else (not JSON, no key, no body) counts as nothing.
 function read<T>(saved: string): Pending<T> | null {
 	let entry: unknown;
 	try {
@@ -24,7 +23,7 @@ function read<T>(saved: string): Pending<T> | null {
 	}
 	if (entry === null || typeof entry !== 'object' || !('body' in entry) || !('key' in entry)) return null;
 	const { key, body } = entry as { key: unknown; body: T };
-	// Wrong on purpose: any body is taken, even one no form sends.
+	// Wrong: any body is taken, even one no form sends.
 	return typeof key === 'string' && key !== '' && (isFields(body) || body !== undefined)
 		? { key, body }
 		: null;

@@ -62,6 +62,7 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 				// Older than we keep keys: forgotten, so this request is new.
 				if (saved && now().getTime() - saved.createdAt.getTime() >= retention) await tx.forgetKey(key!);
 				else if (saved) {
+					// Wrong: replayed without comparing the body, so another request under this key gets this answer.
 					return replayed(saved.response);
 				}
 				const id = await tx.createTicket({ tenant, subject });

@@ -1,4 +1,4 @@
-import { type Connection } from '#harness/database/database.ts';
+import type { Connection } from '#harness/database/database.ts';
 import type { Outcome, Webhook } from '#harness/core/model.ts';
 import { replay } from '#harness/core/replay.ts';
 

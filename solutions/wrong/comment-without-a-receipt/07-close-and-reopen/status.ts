@@ -22,7 +22,7 @@ export function setStatus(store: StatusStore, change: SetStatus): Answer {
 	return { kind: 'set', status: ticket.status, version: ticket.version };
 }
 
-// Adds a comment. Like the status, it needs no receipt.
+// Wrong: adds a comment as if, like the status, it needed no receipt: one delivered twice is added twice.
 export function addComment(store: StatusStore, change: AddComment): Answer {
 	const ticket = ticketIn(store, change.ticketId);
 	ticket.comments.push(change.text);

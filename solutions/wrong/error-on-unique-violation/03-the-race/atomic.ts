@@ -2,10 +2,8 @@ import type { Connection } from '#harness/database/database.ts';
 import type { Outcome, Webhook } from '#harness/core/model.ts';
 import { replay } from '#harness/core/replay.ts';
 
-// Wrong on purpose: on a unique violation it rolls back and throws, instead of reading the receipt the
-// other worker committed. The request that lost the race gets an error for a ticket that exists.
-
-// The receipt check, the ticket and the receipt in one transaction.
+// Wrong: the receipt check, the ticket and the receipt in one transaction, but a unique violation is thrown
+// like any other error: the request that lost the race gets an error for a ticket that exists.
 export async function handleAtomically(db: Connection, event: Webhook): Promise<Outcome> {
 	await db.begin();
 	try {
@@ -22,7 +20,6 @@ export async function handleAtomically(db: Connection, event: Webhook): Promise<
 	} catch (error) {
 		// The transaction is aborted either way: roll back, so our ticket goes too.
 		if (db.inTransaction) await db.rollback();
-		// A unique violation is an error like any other: the sender will retry, and the retry is replayed.
 		throw error;
 	}
 }

@@ -84,6 +84,7 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 					detail: 'the ticket could not be saved'
 				})
 			};
+			// Wrong: the failure is never saved, even when the server remembers everything, so a retry runs again.
 			return sent(failed);
 		}
 	};

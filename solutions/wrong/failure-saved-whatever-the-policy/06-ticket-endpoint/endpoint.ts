@@ -84,7 +84,7 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 					detail: 'the ticket could not be saved'
 				})
 			};
-			// Like Stripe: the failure is this key's answer now, and every retry gets it back.
+			// Like Stripe: the failure is this key's answer now. Wrong: also when the server keeps only successes.
 			await store.transaction(async (tx) => {
 				if ((await tx.lockKey(key!)) && !(await tx.findKey(key!))) await save(tx, failed);
 			});

@@ -8,10 +8,7 @@ import {
 	type Webhook
 } from '#harness/core/model.ts';
 
-// Wrong on purpose: repeats are found by hashing what the event says, so two customers (or one
-// customer twice) reporting the same problem in the same words get one ticket between them.
-
-// The same event: same tenant, same source, and the same text.
+// Wrong: the same event is the same tenant, source and words, so a new event in the same words is a repeat.
 export function sameEvent(a: Webhook, b: Webhook): boolean {
 	return a.tenant === b.tenant && a.source === b.source && fingerprint(a.subject) === fingerprint(b.subject);
 }

@@ -8,8 +8,7 @@ import {
 	type Webhook
 } from '#harness/core/model.ts';
 
-// The same event: same tenant, same source, same event id. Compared field by field, never joined into one string.
-// Wrong on purpose: the fields are folded to lower case, so EVT-42 is taken for evt-42.
+// Wrong: the same event, compared field by field but ignoring case, so EVT-42 is taken for evt-42.
 export function sameEvent(a: Webhook, b: Webhook): boolean {
 	const same = (x: string, y: string) => x.toLowerCase() === y.toLowerCase();
 	return same(a.tenant, b.tenant) && same(a.source, b.source) && same(a.eventId, b.eventId);

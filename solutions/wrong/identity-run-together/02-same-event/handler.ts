@@ -8,10 +8,8 @@ import {
 	type Webhook
 } from '#harness/core/model.ts';
 
-// Wrong on purpose: the fields are run together with no separator, so tenant "ab" with source "c" reads the
-// same as tenant "a" with source "bc".
-
-// The same event: same tenant, same source, same event id, as one key.
+// Wrong: the fields run together with no separator, so tenant "ab" with source "c" reads as tenant "a"
+// with source "bc".
 export function sameEvent(a: Webhook, b: Webhook): boolean {
 	return a.tenant + a.source + a.eventId === b.tenant + b.source + b.eventId;
 }

@@ -8,10 +8,8 @@ import {
 	type Webhook
 } from '#harness/core/model.ts';
 
-// Wrong on purpose: the identity is one joined string, so tenant "a:b" with source "c"
-// reads the same as tenant "a" with source "b:c".
-
-// The same event: same tenant, same source, same event id, as one key.
+// Wrong: the same event is the same joined string, so tenant "a:b" with source "c" reads as tenant "a"
+// with source "b:c".
 export function sameEvent(a: Webhook, b: Webhook): boolean {
 	return key(a) === key(b);
 }

@@ -7,10 +7,14 @@ import {
 	type Submissions
 } from '#harness/client/model.ts';
 
-// Wrong on purpose: a 409 (the first request is still in progress) is taken as a definite no,
-// so the key is forgotten while the request it names may still create a ticket.
+// A form sends its fields as text: a body is an object whose every field is a string.
+function isFields(body: unknown): boolean {
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+	return Object.values(body).every((value) => typeof value === 'string');
+}
 
-// The stored text, if it is a submission: anything else (not JSON, no key, no body) counts as nothing.
+// The stored text, if it is a submission: anything else (not JSON, no key, a body that is not the form's
+// fields) counts as nothing.
 function read<T>(saved: string): Pending<T> | null {
 	let entry: unknown;
 	try {
@@ -20,7 +24,7 @@ function read<T>(saved: string): Pending<T> | null {
 	}
 	if (entry === null || typeof entry !== 'object' || !('body' in entry) || !('key' in entry)) return null;
 	const { key, body } = entry as { key: unknown; body: T };
-	return typeof key === 'string' && key !== '' ? { key, body } : null;
+	return typeof key === 'string' && key !== '' && isFields(body) ? { key, body } : null;
 }
 
 // One key per request the user means to send. An attempt whose outcome is unknown keeps its key and body,
@@ -32,8 +36,9 @@ export function submissions<T>(
 ): Submissions<T> {
 	const name = entryName(form);
 	let current: Pending<T> | null = null;
-	// A key finished while its entry could not be removed: never offer it again from this page.
-	let finished: string | null = null;
+	// Keys finished while their entry could not be removed: never offer one again from this page. All of
+	// them, not the last: a stale entry can outlive a later submission that storage refused to save.
+	const finished = new Set<string>();
 
 	function stored(): Pending<T> | null {
 		let saved: string | null;
@@ -45,7 +50,7 @@ export function submissions<T>(
 		if (saved === null) return null;
 		const entry = read<T>(saved);
 		if (entry === null) forget(); // Damaged: discard it.
-		return entry && entry.key !== finished ? entry : null;
+		return entry && !finished.has(entry.key) ? entry : null;
 	}
 
 	function forget() {
@@ -79,7 +84,8 @@ export function submissions<T>(
 		},
 		// A definite answer came back: the next submission is a new request.
 		finish() {
-			finished = pending()?.key ?? finished;
+			const over = pending();
+			if (over) finished.add(over.key);
 			current = null;
 			forget();
 		}
@@ -96,10 +102,11 @@ export function afterAnswer<T>(submission: Submissions<T>, answer: Answer): Form
 		return { kind: 'created', ticketId: answer.ticketId };
 	}
 	// A definite no: sending it again would get the same answer, and a corrected ticket is a new request.
+	// Wrong: a 409 counted as one, though the first request with this key may still create the ticket.
 	if (family === 4) {
 		submission.finish();
 		return { kind: 'refused', status };
 	}
-	// 409 (still in progress), 5xx and anything else (a redirect fetch did not follow): it may exist, so keep it.
+	// 5xx and anything else (a redirect fetch did not follow): it may exist, so keep it.
 	return { kind: 'unsure', status };
 }

@@ -51,7 +51,7 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 		const subject = subjectOf(read.body);
 		if (!subject) return problem(400, 'Bad Request', 'the ticket needs a subject');
 		const print = fingerprint(read.body);
-		// A fresh key for this attempt, so two requests can never be mixed up.
+		// Wrong: a fresh key for this attempt, so two requests can never be mixed up, and every retry is new.
 		const attempt = crypto.randomUUID();
 		const save = (tx: Transaction, response: SavedResponse) =>
 			tx.saveKey({ key: attempt, fingerprint: print, response, createdAt: now() });

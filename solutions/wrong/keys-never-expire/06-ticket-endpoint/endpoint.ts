@@ -59,7 +59,7 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 				if (!(await tx.lockKey(key!)))
 					return problem(409, 'Conflict', 'a request with this Idempotency-Key is still in progress');
 				const saved = await tx.findKey(key!);
-				// Older than we keep keys: forgotten, so this request is new.
+				// Wrong: a saved key is never too old, so it is replayed long after retention says to forget it.
 				if (saved) {
 					if (saved.fingerprint !== print)
 						return problem(422, 'Unprocessable Content', 'this Idempotency-Key was used with another body');

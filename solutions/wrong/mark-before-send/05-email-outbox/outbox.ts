@@ -42,11 +42,9 @@ export async function handleWithOutbox(db: Connection, event: Webhook): Promise<
 	}
 }
 
-// After the commit: send each pending row with its key, then mark it sent. A crash between the two sends it
-// again on the next run, and the provider recognises the key; marking first would lose the email instead.
+// Wrong: marks each pending row sent, then sends it with its key. A crash between the two loses the email.
 export async function relay(db: Connection, mail: Mail): Promise<void> {
 	for (const row of await db.pendingOutbox()) {
-		// Wrong: marked before it is sent, so a crash in between loses the email for good.
 		await db.markSent(row.id);
 		try {
 			await mail.send({ key: row.key, to: row.to, ticketId: row.ticketId, subject: row.subject });

@@ -7,10 +7,14 @@ import {
 	type Submissions
 } from '#harness/client/model.ts';
 
-// Wrong on purpose: every press of Send makes a new key, so every retry looks like a new request
-// to the endpoint, and a lost reply followed by Try again makes a second ticket.
+// A form sends its fields as text: a body is an object whose every field is a string.
+function isFields(body: unknown): boolean {
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+	return Object.values(body).every((value) => typeof value === 'string');
+}
 
-// The stored text, if it is a submission: anything else (not JSON, no key, no body) counts as nothing.
+// The stored text, if it is a submission: anything else (not JSON, no key, a body that is not the form's
+// fields) counts as nothing.
 function read<T>(saved: string): Pending<T> | null {
 	let entry: unknown;
 	try {
@@ -20,7 +24,7 @@ function read<T>(saved: string): Pending<T> | null {
 	}
 	if (entry === null || typeof entry !== 'object' || !('body' in entry) || !('key' in entry)) return null;
 	const { key, body } = entry as { key: unknown; body: T };
-	return typeof key === 'string' && key !== '' ? { key, body } : null;
+	return typeof key === 'string' && key !== '' && isFields(body) ? { key, body } : null;
 }
 
 // One key per request the user means to send. An attempt whose outcome is unknown keeps its key and body,
@@ -32,8 +36,9 @@ export function submissions<T>(
 ): Submissions<T> {
 	const name = entryName(form);
 	let current: Pending<T> | null = null;
-	// A key finished while its entry could not be removed: never offer it again from this page.
-	let finished: string | null = null;
+	// Keys finished while their entry could not be removed: never offer one again from this page. All of
+	// them, not the last: a stale entry can outlive a later submission that storage refused to save.
+	const finished = new Set<string>();
 
 	function stored(): Pending<T> | null {
 		let saved: string | null;
@@ -45,7 +50,7 @@ export function submissions<T>(
 		if (saved === null) return null;
 		const entry = read<T>(saved);
 		if (entry === null) forget(); // Damaged: discard it.
-		return entry && entry.key !== finished ? entry : null;
+		return entry && !finished.has(entry.key) ? entry : null;
 	}
 
 	function forget() {
@@ -63,7 +68,7 @@ export function submissions<T>(
 
 	return {
 		pending,
-		// Every press of Send is sent with a fresh key, and saved so a reload can find it.
+		// Wrong: a new submission with a fresh key for every press of Send, even while one is unfinished.
 		begin(body) {
 			const text = JSON.stringify({ key: newKey(), body });
 			// Kept as it was sent: changing the caller's object later can't change what a retry sends.
@@ -77,7 +82,8 @@ export function submissions<T>(
 		},
 		// A definite answer came back: the next submission is a new request.
 		finish() {
-			finished = pending()?.key ?? finished;
+			const over = pending();
+			if (over) finished.add(over.key);
 			current = null;
 			forget();
 		}

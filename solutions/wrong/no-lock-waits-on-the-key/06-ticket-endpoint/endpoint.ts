@@ -55,7 +55,8 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 			tx.saveKey({ key: key!, fingerprint: print, response, createdAt: now() });
 		try {
 			return await store.transaction(async (tx) => {
-				// The unique key on the saved keys keeps two requests with one key apart.
+				// Wrong: no lock. The unique key on the saved keys keeps two requests with one key apart, but the
+				// second waits at its insert until the first one's transaction ends.
 				const saved = await tx.findKey(key!);
 				// Older than we keep keys: forgotten, so this request is new.
 				if (saved && now().getTime() - saved.createdAt.getTime() >= retention) await tx.forgetKey(key!);

@@ -36,14 +36,9 @@ export function submissions<T>(
 ): Submissions<T> {
 	const name = entryName(form);
 	let current: Pending<T> | null = null;
-	// Keys finished while their entry could not be removed: never offer one again from this page. All of
-	// them, not the last: a stale entry can outlive a later submission that storage refused to save.
-	// Wrong on purpose: only the last finished key is remembered.
-	const finished = new Set<string>();
-	const remember = (key: string) => {
-		finished.clear();
-		finished.add(key);
-	};
+	// The key last finished while its entry could not be removed: never offer it again from this page. Wrong:
+	// only the last, so a stale entry that outlives a later submission storage refused to save comes back.
+	let finished: string | null = null;
 
 	function stored(): Pending<T> | null {
 		let saved: string | null;
@@ -55,7 +50,7 @@ export function submissions<T>(
 		if (saved === null) return null;
 		const entry = read<T>(saved);
 		if (entry === null) forget(); // Damaged: discard it.
-		return entry && !finished.has(entry.key) ? entry : null;
+		return entry && entry.key !== finished ? entry : null;
 	}
 
 	function forget() {
@@ -90,7 +85,7 @@ export function submissions<T>(
 		// A definite answer came back: the next submission is a new request.
 		finish() {
 			const over = pending();
-			if (over) remember(over.key);
+			if (over) finished = over.key;
 			current = null;
 			forget();
 		}

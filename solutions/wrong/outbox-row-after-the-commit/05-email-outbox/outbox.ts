@@ -11,8 +11,8 @@ export function emailKey(tenant: string, ticketId: number, kind: EmailKind): str
 	return `${kind}/${tenant}/${ticketId}`;
 }
 
-// Exercise 03's fix, and in the same transaction the outbox row: what to send, under its own key. The ticket,
-// its receipt and its row commit together or vanish together; a repeat or a conflict writes no row.
+// Wrong: exercise 03's fix, then the outbox row, committed on its own after the ticket and its receipt. A
+// crash between the two commits leaves a ticket whose email is never sent.
 export async function handleWithOutbox(db: Connection, event: Webhook): Promise<Outcome> {
 	await db.begin();
 	try {
@@ -24,7 +24,6 @@ export async function handleWithOutbox(db: Connection, event: Webhook): Promise<
 		const ticketId = await db.saveTicket({ tenant: event.tenant, subject: event.subject });
 		await db.saveReceipt({ ...event, ticketId });
 		await db.commit();
-		// Wrong: the row commits on its own, after the ticket, so a crash in between loses the email.
 		await db.saveOutbox({
 			key: emailKey(event.tenant, ticketId, 'ticket-confirmation'),
 			tenant: event.tenant,

@@ -13,6 +13,7 @@ export async function handleAtomically(db: Connection, event: Webhook): Promise<
 			return replay(seen, event);
 		}
 		const ticketId = await db.saveTicket({ tenant: event.tenant, subject: event.subject });
+		// If another open transaction saved this key, the insert waits for it to end.
 		await db.saveReceipt({ ...event, ticketId });
 		await db.commit();
 		return { kind: 'created', ticketId };

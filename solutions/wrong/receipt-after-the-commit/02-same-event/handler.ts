@@ -8,9 +8,6 @@ import {
 	type Webhook
 } from '#harness/core/model.ts';
 
-// Wrong on purpose: the receipt is recorded after the ticket's commit, in a second step. A worker that dies
-// between the two leaves a ticket with no receipt, and the redelivery makes a second ticket.
-
 // The same event: same tenant, same source, same event id. Compared field by field, never joined into one string.
 export function sameEvent(a: Webhook, b: Webhook): boolean {
 	return a.tenant === b.tenant && a.source === b.source && a.eventId === b.eventId;
@@ -22,20 +19,28 @@ export function replay(receipt: Receipt, event: Webhook): Outcome {
 	return { kind: 'replayed', ticketId: receipt.ticketId };
 }
 
-// Checks for a receipt, saves the ticket, then records the receipt once the ticket is safely saved.
+// Wrong: checks for a receipt, saves the ticket, and records its receipt in a second step, after the commit.
 export class ReceiptHandler {
 	private db: Database = { tickets: [], receipts: [] };
 
 	handle(event: Webhook, fault: Fault = 'none'): Outcome {
 		const seen = this.db.receipts.find((receipt) => sameEvent(receipt, event));
-		// A repeat writes nothing; a worker that dies while answering it still gives no answer.
-		if (seen) return fault === 'none' ? replay(seen, event) : crashed;
+		// A staged copy stands in for a transaction: nothing is visible until the one assignment below.
+		const staged = copyDatabase(this.db);
+		let outcome = seen ? replay(seen, event) : null;
+		let receipt: Receipt | null = null;
+		if (!outcome) {
+			const ticketId = staged.tickets.length + 1;
+			staged.tickets.push({ id: ticketId, tenant: event.tenant, subject: event.subject });
+			receipt = { ...event, ticketId };
+			outcome = { kind: 'created', ticketId };
+		}
 		if (fault === 'before-commit') return crashed;
-		const ticketId = this.db.tickets.length + 1;
-		this.db.tickets.push({ id: ticketId, tenant: event.tenant, subject: event.subject });
+		this.db = staged;
 		if (fault === 'after-commit') return crashed;
-		this.db.receipts.push({ ...event, ticketId });
-		return { kind: 'created', ticketId };
+		// A worker that dies before this line leaves a ticket with no receipt: the redelivery makes another.
+		if (receipt) this.db.receipts.push(receipt);
+		return outcome;
 	}
 
 	snapshot(): Database {

@@ -109,7 +109,8 @@ function answered(outcome: Outcome): Response {
 	return json(outcome.kind === 'created' ? 201 : 200, outcome);
 }
 
-// POST /webhooks: exercise 03's handler on PostgreSQL, with receipts kept for as long as retention says.
+// POST /webhooks: exercise 03's handler on PostgreSQL. Wrong: its receipts are kept forever, whatever
+// retention says.
 export function webhooks({ store, retention, now }: EndpointOptions): Route {
 	return async (request) => {
 		const read = await readJson(request);

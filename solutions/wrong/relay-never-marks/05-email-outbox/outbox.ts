@@ -42,8 +42,8 @@ export async function handleWithOutbox(db: Connection, event: Webhook): Promise<
 	}
 }
 
-// After the commit: send each pending row with its key, then mark it sent. A crash between the two sends it
-// again on the next run, and the provider recognises the key; marking first would lose the email instead.
+// Wrong: after the commit, sends each pending row with its key, and never marks it sent: every run sends
+// every row again, and only the provider's window stops it.
 export async function relay(db: Connection, mail: Mail): Promise<void> {
 	for (const row of await db.pendingOutbox()) {
 		try {
@@ -53,6 +53,5 @@ export async function relay(db: Connection, mail: Mail): Promise<void> {
 			if (error instanceof ProviderDown || error instanceof KeyReused) continue;
 			throw error;
 		}
-		// Wrong: never marked, so every run sends every row again, and only the provider's window stops it.
 	}
 }

@@ -8,15 +8,12 @@ import {
 	type Webhook
 } from '#harness/core/model.ts';
 
-// Wrong on purpose: replay never compares the subject, so the same key carrying another request
-// is answered with an unrelated ticket.
-
 // The same event: same tenant, same source, same event id. Compared field by field, never joined into one string.
 export function sameEvent(a: Webhook, b: Webhook): boolean {
 	return a.tenant === b.tenant && a.source === b.source && a.eventId === b.eventId;
 }
 
-// Seen before: answer with the original ticket, unless the same key now carries another request.
+// Wrong: seen before, answer with the original ticket, whatever request the same key carries now.
 export function replay(receipt: Receipt, event: Webhook): Outcome {
 	return { kind: 'replayed', ticketId: receipt.ticketId };
 }

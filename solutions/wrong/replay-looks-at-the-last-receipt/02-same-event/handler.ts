@@ -24,7 +24,7 @@ export class ReceiptHandler {
 	private db: Database = { tickets: [], receipts: [] };
 
 	handle(event: Webhook, fault: Fault = 'none'): Outcome {
-		// Wrong on purpose: only the last receipt is looked at, as if a repeat always came straight back.
+		// Wrong: only the last receipt is looked at, as if a repeat always came straight back.
 		const last = this.db.receipts.at(-1);
 		const seen = last && sameEvent(last, event) ? last : undefined;
 		// A staged copy stands in for a transaction: nothing is visible until the one assignment below.

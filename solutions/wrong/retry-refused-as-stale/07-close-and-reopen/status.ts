@@ -11,7 +11,8 @@ export function setStatus(store: StatusStore, change: SetStatus): Answer {
 	const ticket = ticketIn(store, change.ticketId);
 	// Decided on a version that is gone: the ticket changed since. Applying it would undo that change.
 	if (change.decidedOn < ticket.version) return { kind: 'stale', version: ticket.version };
-	// The change that made this version, again: answer as the first time.
+	// The change that made this version, again. Wrong: checked after the version, so a retry after a lost
+	// acknowledgment is already refused as stale.
 	if (ticket.lastChange === change.changeId)
 		return { kind: 'set', status: ticket.status, version: ticket.version };
 	if (ticket.status !== change.status) {

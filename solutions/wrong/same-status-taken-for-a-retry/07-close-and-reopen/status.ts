@@ -9,7 +9,7 @@ import {
 // Sets the status with no receipt: setting it again changes nothing. A version keeps a late change out.
 export function setStatus(store: StatusStore, change: SetStatus): Answer {
 	const ticket = ticketIn(store, change.ticketId);
-	// Already in this status: a retry of the change that set it. Answer as the first time.
+	// Wrong: already in this status is taken for a retry of the change that set it. Answer as the first time.
 	if (ticket.status === change.status) return { kind: 'set', status: ticket.status, version: ticket.version };
 	// Decided on a version that is gone: the ticket changed since. Applying it would undo that change.
 	if (change.decidedOn < ticket.version) return { kind: 'stale', version: ticket.version };

@@ -1,6 +1,6 @@
 import { crashed, type Database, type Fault, type Outcome, type Webhook } from '#harness/core/model.ts';
 
-// Wrong on purpose: snapshot() hands out the store itself, so whoever reads it can rewrite it.
+// The first handler: every delivery makes a ticket. Right for as long as every delivery is a new request.
 export class TicketHandler {
 	private db: Database = { tickets: [], receipts: [] };
 
@@ -8,10 +8,12 @@ export class TicketHandler {
 		if (fault === 'before-commit') return crashed;
 		const ticketId = this.db.tickets.length + 1;
 		this.db.tickets.push({ id: ticketId, tenant: event.tenant, subject: event.subject });
+		// Saved. If the worker dies here, the sender never learns it worked, and will deliver again.
 		if (fault === 'after-commit') return crashed;
 		return { kind: 'created', ticketId };
 	}
 
+	// Wrong: the store's own arrays, so whoever reads them can rewrite the store.
 	snapshot(): Database {
 		return { tickets: this.db.tickets, receipts: this.db.receipts };
 	}

@@ -8,9 +8,6 @@ import {
 	type Webhook
 } from '#harness/core/model.ts';
 
-// Wrong on purpose: snapshot() copies the arrays but hands out the same ticket and receipt
-// objects, so a caller that edits one edits the store.
-
 // The same event: same tenant, same source, same event id. Compared field by field, never joined into one string.
 export function sameEvent(a: Webhook, b: Webhook): boolean {
 	return a.tenant === b.tenant && a.source === b.source && a.eventId === b.eventId;
@@ -43,6 +40,7 @@ export class ReceiptHandler {
 		return outcome;
 	}
 
+	// Wrong: new arrays, but the same ticket and receipt objects, so editing one edits the store.
 	snapshot(): Database {
 		return { tickets: [...this.db.tickets], receipts: [...this.db.receipts] };
 	}

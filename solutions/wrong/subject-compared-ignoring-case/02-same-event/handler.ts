@@ -15,7 +15,7 @@ export function sameEvent(a: Webhook, b: Webhook): boolean {
 
 // Seen before: answer with the original ticket, unless the same key now carries another request.
 export function replay(receipt: Receipt, event: Webhook): Outcome {
-	// Wrong on purpose: subjects are compared ignoring case, so "cannot sign in" replays "Cannot sign in".
+	// Wrong: subjects compared ignoring case, so "cannot sign in" replays "Cannot sign in".
 	if (receipt.subject.toLowerCase() !== event.subject.toLowerCase())
 		return { kind: 'conflict', ticketId: null };
 	return { kind: 'replayed', ticketId: receipt.ticketId };

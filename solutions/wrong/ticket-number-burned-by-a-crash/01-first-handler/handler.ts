@@ -7,16 +7,17 @@ import {
 	type Webhook
 } from '#harness/core/model.ts';
 
-// Wrong on purpose: the ticket number is taken before the commit, so a crash before it still uses one up,
-// and the redelivery's ticket is #2 in a database that holds one ticket.
+// The first handler: every delivery makes a ticket. Right for as long as every delivery is a new request.
 export class TicketHandler {
 	private db: Database = { tickets: [], receipts: [] };
+	// Wrong: the number is taken before the commit, so a crash before it still uses one up.
 	private lastTicketId = 0;
 
 	handle(event: Webhook, fault: Fault = 'none'): Outcome {
 		const ticketId = ++this.lastTicketId;
 		if (fault === 'before-commit') return crashed;
 		this.db.tickets.push({ id: ticketId, tenant: event.tenant, subject: event.subject });
+		// Saved. If the worker dies here, the sender never learns it worked, and will deliver again.
 		if (fault === 'after-commit') return crashed;
 		return { kind: 'created', ticketId };
 	}

@@ -22,7 +22,7 @@ export function replay(receipt: Receipt, event: Webhook): Outcome {
 // Checks for a receipt, then saves the ticket and its receipt in one commit.
 export class ReceiptHandler {
 	private db: Database = { tickets: [], receipts: [] };
-	// Wrong on purpose: a number is taken for every delivery that gets through, replays included.
+	// Wrong: a number is taken for every delivery that gets through, replays included.
 	private taken = 0;
 
 	handle(event: Webhook, fault: Fault = 'none'): Outcome {

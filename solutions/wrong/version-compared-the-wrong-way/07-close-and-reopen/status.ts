@@ -12,7 +12,7 @@ export function setStatus(store: StatusStore, change: SetStatus): Answer {
 	// The change that made this version, again: a retry after a lost acknowledgment. Answer as the first time.
 	if (ticket.lastChange === change.changeId)
 		return { kind: 'set', status: ticket.status, version: ticket.version };
-	// Decided on a version the ticket has reached: fine. Anything else is stale.
+	// Wrong: decided on a version the ticket has reached is taken for fine, so an older decision goes in.
 	if (!(change.decidedOn <= ticket.version)) return { kind: 'stale', version: ticket.version };
 	if (ticket.status !== change.status) {
 		ticket.status = change.status;

@@ -8,9 +8,6 @@ import {
 	type Webhook
 } from '#harness/core/model.ts';
 
-// Wrong on purpose: the ticket and receipt are written straight into the store, so a crash
-// "before the commit" has already saved them, and the redelivery is wrongly skipped.
-
 // The same event: same tenant, same source, same event id. Compared field by field, never joined into one string.
 export function sameEvent(a: Webhook, b: Webhook): boolean {
 	return a.tenant === b.tenant && a.source === b.source && a.eventId === b.eventId;
@@ -22,7 +19,8 @@ export function replay(receipt: Receipt, event: Webhook): Outcome {
 	return { kind: 'replayed', ticketId: receipt.ticketId };
 }
 
-// Checks for a receipt, then saves the ticket and its receipt in one commit.
+// Wrong: checks for a receipt, then writes the ticket and its receipt straight into the store, so a crash
+// "before the commit" has already saved them, and the redelivery is taken for a repeat.
 export class ReceiptHandler {
 	private db: Database = { tickets: [], receipts: [] };
 
