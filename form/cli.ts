@@ -2,7 +2,7 @@
 // The URL is the last line. The endpoint is yours once it is written, the solution's until then.
 //
 //   npm run form                    your key store once it is written, the solution's until then
-//   npm run form -- solution        or learner, or wrong:<name> (a mistake from solutions/wrong/)
+//   npm run form -- solution        or learner, or wrong:<name> (a mistake from solutions/wrong/<name>.patch)
 //   npm run form -- --memory        the harness's in-memory endpoint instead of exercise 06's on PostgreSQL
 //
 // Ctrl-C stops everything it started.

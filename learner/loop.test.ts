@@ -1,10 +1,9 @@
 // The short report of `npm test exercises/NN`: one screen, whatever state the learner's files are in.
-import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exercises, type Exercise } from '#harness/core/manifest.ts';
 import { run } from '../lib/run.ts';
-import { wrongSolutions } from '../tools/wrong/wrong-solutions.ts';
+import { wrongSolutions, writeWrongSolution } from '../lib/wrong-solutions.ts';
 import { formatLoop, screen, stubOf, wrap, type LoopTest } from './loop.ts';
 import { solve, tempWorkbook } from './temp-workbook.ts';
 
@@ -86,8 +85,7 @@ describe('npm test exercises/NN, on a copy of the workbook', () => {
 	const halfDone = (root: string) => {
 		for (const exercise of exercises(root)) {
 			const wrong = wrongSolutions().find((w) => w.exercise === exercise.id);
-			for (const file of wrong?.files ?? [])
-				cpSync(join(wrong!.dir, exercise.folder, file), join(root, 'exercises', exercise.folder, file));
+			if (wrong) writeWrongSolution(wrong, join(root, 'exercises'));
 		}
 	};
 	const states: [string, (root: string) => void][] = [

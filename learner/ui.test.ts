@@ -5,13 +5,12 @@
 // UI_SCREENSHOT=docs/vitest-ui.png npx vitest run --project harness learner/ui.test.ts
 // also saves the picture the README shows.
 import { spawn } from 'node:child_process';
-import { cpSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { exercises, workbookRoot } from '#harness/core/manifest.ts';
 import { launchChromium } from '../lib/browser.ts';
-import { wrongSolutions } from '../tools/wrong/wrong-solutions.ts';
+import { wrongSolution, writeWrongSolution } from '../lib/wrong-solutions.ts';
 import { solve, tempWorkbook } from './temp-workbook.ts';
 import { stepFiles } from './ui-steps.ts';
 
@@ -81,11 +80,9 @@ it('npm run ui: without a terminal, ends with its address; the tree is the sylla
 		// Solve 01, and get 02 wrong: 01 turns green, and 02's failure panel tells the story.
 		const [first, second] = exercises(root);
 		solve(root, first!.folder, first!.learnerFiles);
-		const wrong = wrongSolutions().find((w) => w.name === 'receipt-after-the-commit')!;
-		cpSync(
-			join(wrong.dir, second!.folder, 'handler.ts'),
-			join(root, 'exercises', second!.folder, 'handler.ts')
-		);
+		const wrong = wrongSolution('receipt-after-the-commit');
+		expect(wrong.folder).toBe(second!.folder);
+		writeWrongSolution(wrong, join(root, 'exercises'));
 		const firstStep = page.getByTestId('explorer-item').filter({ hasText: steps[0]! });
 		await until(
 			'01 shown as passed',

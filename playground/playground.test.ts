@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playAgainst } from '../lib/redirect.ts';
+import { playAgainst, type PlayOptions } from '../lib/redirect.ts';
 import { launchChromium } from '../lib/browser.ts';
+import { wrongSolution } from '../lib/wrong-solutions.ts';
 import { startPlayground, type Playground } from './server.ts';
 
 const repo = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 // The learner's files exactly as the workbook ships them: every one a stub.
 const shipped = repo('learner/shipped');
-const wrong = (name: string) => repo(`solutions/wrong/${name}`);
 
 // Each test waits on a browser and a Vite server: generous, for a machine shared with other work.
 const slow = { timeout: 60_000 };
@@ -33,15 +33,16 @@ afterAll(async () => {
 	rmSync(scratch, { recursive: true, force: true });
 });
 
-// A server on a free loopback port, serving the learner's files from these folders first; stopped after.
+// A server on a free loopback port, serving the learner's files from these folders first (and a wrong
+// solution's patched files before them, with options.patch); stopped after.
 // troubles: errors the page threw, and any Node module Vite had to stub out for the browser (none may be).
-function serving(...folders: string[]): { page: () => Page; troubles: string[] } {
+function serving(folders: string[], options: PlayOptions = {}): { page: () => Page; troubles: string[] } {
 	let playground: Playground | undefined;
 	let page: Page | undefined;
 	const troubles: string[] = [];
 	beforeAll(async () => {
 		const cacheDir = mkdtempSync(join(scratch, 'vite-'));
-		playground = await startPlayground({ port: 0, plugins: [playAgainst(...folders)], cacheDir });
+		playground = await startPlayground({ port: 0, plugins: [playAgainst(folders, options)], cacheDir });
 		page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 		page.on('pageerror', (error) => troubles.push(`the page threw: ${error.message}`));
 		page.on('request', (request) => {
@@ -123,7 +124,7 @@ const lessonScenes = [
 ];
 
 describe('the playground, on the files as shipped (every one a stub)', slow, () => {
-	const { page, troubles } = serving(shipped);
+	const { page, troubles } = serving([shipped]);
 
 	it('labels a stub "not written yet, showing the solution", on both handlers and on atomic.ts', async () => {
 		for (const side of ['create-every-time', 'receipt-in-commit']) {
@@ -245,7 +246,7 @@ describe('the playground, on the files as shipped (every one a stub)', slow, () 
 });
 
 describe('the playground, with a wrong 02 planted (replay ignores the subject)', slow, () => {
-	const { page } = serving(wrong('replay-ignores-the-subject'), shipped);
+	const { page } = serving([shipped], { patch: wrongSolution('replay-ignores-the-subject') });
 
 	it('says where the learner handler disagrees with the solution, in the words of the tests', async () => {
 		await deliver(page(), 'evt-42', 'none');
@@ -282,7 +283,7 @@ describe('the playground, with a 01 handler that never returns and a 02 that thr
 		join(folder, '02-same-event', 'handler.ts'),
 		`export class ReceiptHandler {\n\tprivate count = 0;\n\thandle() {\n\t\tif (++this.count > 1) throw new Error('one delivery is enough');\n\t\treturn { kind: 'created', ticketId: 1 };\n\t}\n\tsnapshot() {\n\t\treturn { tickets: [{ id: 1, tenant: 'acme', subject: 'Cannot sign in' }], receipts: [] };\n\t}\n}\n`
 	);
-	const { page } = serving(folder, shipped);
+	const { page } = serving([folder, shipped]);
 
 	it('stops it, says which delivery it was on, and the page still answers', async () => {
 		await page().click('#try-it [data-try="reset"]');

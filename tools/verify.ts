@@ -67,9 +67,15 @@ async function exercisesFailAsShipped(): Promise<Result> {
 	return { passed: exercises.length - problems.length, failed: problems.length, problems };
 }
 
-// Each named wrong solution must fail on the test meant to catch its mistake, saying why.
+// Each named wrong solution must fail on the test meant to catch its mistake, saying why. A patch that no
+// longer applies is one of the verdicts; anything else that stops the run is a failure to report, not a crash.
 async function wrongSolutionsFail(): Promise<Result> {
-	const verdicts = await playWrongSolutions();
+	let verdicts;
+	try {
+		verdicts = await playWrongSolutions();
+	} catch (error) {
+		return one(false, `the wrong solutions could not be played: ${(error as Error)?.stack ?? String(error)}`);
+	}
 	const problems = verdicts.flatMap((verdict) => (verdict.problem ? [verdict.problem] : []));
 	return { passed: verdicts.length - problems.length, failed: problems.length, problems };
 }

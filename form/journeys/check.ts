@@ -7,7 +7,7 @@ import { startBackend } from '../server/endpoint.ts';
 import { journeys } from './journeys.ts';
 import { rideJourneys } from './ride.ts';
 
-// Mistakes from solutions/wrong/ that a user at the form can see, and the journey that shows each one.
+// Mistakes from solutions/wrong/*.patch that a user at the form can see, and the journey that shows each one.
 // (pending-body-replaced-by-the-edit is not here: the locked fields leave no edit to send.)
 export const caught = [
 	{

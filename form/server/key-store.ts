@@ -3,12 +3,14 @@
 //   auto       the learner's exercises/04-send-button-key/submission.ts once it is written, else the solution's
 //   learner    the learner's file, even while it still throws "not written yet" (the journeys' check)
 //   solution   solutions/04-send-button-key/submission.ts
-//   wrong:<n>  solutions/wrong/<n>/04-send-button-key/submission.ts, a plausible mistake the journeys must catch
+//   wrong:<n>  the solution with solutions/wrong/<n>.patch applied (in memory), a plausible mistake the journeys
+//              must catch
 //
 // The page shows the label, so a learner always knows whose code is answering.
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { loadWrong, wrongId } from '../../lib/redirect.ts';
+import { wrongSolution, type WrongSolution } from '../../lib/wrong-solutions.ts';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const file = '04-send-button-key/submission.ts';
@@ -23,12 +25,18 @@ export function isCodeChoice(text: string): text is CodeChoice {
 	return ['auto', 'learner', 'solution'].includes(text) || text.startsWith('wrong:');
 }
 
-export function wrongFile(name: string): string {
-	const path = `${root}solutions/wrong/${name}/${file}`;
-	if (!existsSync(path))
-		throw new Error(`solutions/wrong/${name}/ has no ${file}: not a 04 key-store mistake`);
-	return path;
+// A wrong solution that changes 04's submission.ts.
+export function keyStoreMistake(name: string): WrongSolution {
+	const wrong = wrongSolution(name);
+	if (wrong.files.map((changed) => `${wrong.folder}/${changed}`).join() !== file)
+		throw new Error(
+			`solutions/wrong/${name}.patch does not change ${file} alone: not a 04 key-store mistake`
+		);
+	return wrong;
 }
+
+const mistakeOf = (choice: CodeChoice) =>
+	choice.startsWith('wrong:') ? keyStoreMistake(choice.slice('wrong:'.length)) : null;
 
 // The module's source: one or two imports, and the label the page shows.
 export function keyStoreModule(choice: CodeChoice): string {
@@ -37,10 +45,9 @@ export function keyStoreModule(choice: CodeChoice): string {
 		`export const keyStore = { ...code, label: ${JSON.stringify(label)} };\n`;
 	if (choice === 'learner') return one(learnerFile, `your code, exercises/${file}`);
 	if (choice === 'solution') return one(solutionFile, `the solution, solutions/${file}`);
-	if (choice.startsWith('wrong:')) {
-		const name = choice.slice('wrong:'.length);
-		return one(wrongFile(name), `a wrong solution, solutions/wrong/${name}/${file}`);
-	}
+	const wrong = mistakeOf(choice);
+	if (wrong)
+		return one(wrongId(wrong, wrong.files[0]!), `a wrong solution, solutions/wrong/${wrong.name}.patch`);
 	return [
 		`import * as learner from ${JSON.stringify(learnerFile)};`,
 		`import * as solution from ${JSON.stringify(solutionFile)};`,
@@ -51,9 +58,13 @@ export function keyStoreModule(choice: CodeChoice): string {
 }
 
 export function keyStorePlugin(choice: CodeChoice): Plugin {
+	const wrong = mistakeOf(choice);
 	return {
 		name: 'key-store',
 		resolveId: (source) => (source === id ? `\0${id}` : null),
-		load: (loaded) => (loaded === `\0${id}` ? keyStoreModule(choice) : null)
+		load(loaded) {
+			if (loaded === `\0${id}`) return keyStoreModule(choice);
+			return wrong ? loadWrong(wrong, loaded, (watched) => this.addWatchFile(watched)) : null;
+		}
 	};
 }

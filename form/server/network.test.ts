@@ -157,7 +157,12 @@ describe('which key store the page runs', () => {
 	it('imports the chosen file, and refuses a wrong solution that is not a 04 mistake', () => {
 		expect(keyStoreModule('learner')).toContain(JSON.stringify(learnerFile));
 		expect(keyStoreModule('solution')).toContain(JSON.stringify(solutionFile));
-		expect(keyStoreModule('wrong:new-key-per-attempt')).toContain('solutions/wrong/new-key-per-attempt/');
+		expect(keyStoreModule('wrong:new-key-per-attempt')).toContain(
+			'solutions/04-send-button-key/submission.ts?wrong=new-key-per-attempt'
+		);
+		expect(keyStoreModule('wrong:new-key-per-attempt')).toContain(
+			'solutions/wrong/new-key-per-attempt.patch'
+		);
 		expect(() => keyStoreModule('wrong:joined-identity')).toThrow('not a 04 key-store mistake');
 	});
 });

@@ -1,18 +1,16 @@
 // The grader's checks are where the points come from now, so they must be as hard to pass as the tests: every
-// wrong solution in solutions/wrong/ (each a classic mistake the tests catch) loses points on its exercise
-// when graded, and keeps full marks everywhere else.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// wrong solution in solutions/wrong/ (each a classic mistake the tests catch, as a patch) loses points on its
+// exercise when graded, and keeps full marks everywhere else.
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exercises } from '#harness/core/manifest.ts';
+import { wrongSolutions, writeWrongSolution } from '../lib/wrong-solutions.ts';
 import { gradeClass, type ClassGrade } from './grade.ts';
 import { root } from '../sandbox/paths.ts';
 
-type Wrong = { name: string; exercise: string; files: string[]; mistake: string };
-const wrongs = (
-	JSON.parse(readFileSync(join(root, 'solutions', 'wrong', 'manifest.json'), 'utf8')) as { wrong: Wrong[] }
-).wrong;
+const wrongs = wrongSolutions();
 const dir = mkdtempSync(join(tmpdir(), 'grader-wrong-'));
 let grade: ClassGrade;
 
@@ -24,7 +22,8 @@ beforeAll(async () => {
 			cpSync(join(root, 'solutions', exercise.folder), join(path, 'exercises', exercise.folder), {
 				recursive: true
 			});
-		cpSync(join(root, 'solutions', 'wrong', wrong.name), join(path, 'exercises'), { recursive: true });
+		// Each submission is the solutions with one wrong solution's patched files over them.
+		writeWrongSolution(wrong, join(path, 'exercises'));
 		return path;
 	});
 	grade = await gradeClass(paths, {

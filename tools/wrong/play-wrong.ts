@@ -1,19 +1,57 @@
-// Plays every wrong solution against its exercise's tests in one Vitest run, and checks that each one fails
-// on the test meant to catch its mistake, with the words that explain it.
+// Plays every wrong solution (solutions/wrong/*.patch) against its exercise's tests in one Vitest run, and
+// checks that each one fails on the test meant to catch its mistake, with the words that explain it. A patch
+// whose header has a slip, or that no longer applies to its solution, fails under its own name; the rest
+// still play.
+//
+//   npx tsx tools/wrong/play-wrong.ts
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import { heading } from '#harness/core/manifest.ts';
-import { wrongSolutions, type Located } from './wrong-solutions.ts';
+import { PatchError } from '../../lib/patch.ts';
+import {
+	byExercise,
+	patchedFiles,
+	patchFiles,
+	readWrongSolution,
+	wrongDir,
+	WrongSolutionError,
+	type WrongSolution
+} from '../../lib/wrong-solutions.ts';
+import { wrongSolutionsConfig } from './vitest.config.ts';
 
-const config = fileURLToPath(new URL('./vitest.config.ts', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export type Ran = { project: string; name: string; failed: boolean; message: string };
-export type Verdict = { wrong: Located; problem: string | null };
+// test: the test that must catch it, when the patch could be read that far.
+export type Verdict = { name: string; test: string | null; problem: string | null };
+
+// The wrong solutions in dir that can be played, and a verdict for each patch that cannot.
+export function readPatches(dir = wrongDir): { playable: WrongSolution[]; broken: Verdict[] } {
+	const playable: WrongSolution[] = [];
+	const broken: Verdict[] = [];
+	for (const path of patchFiles(dir)) {
+		const name = basename(path, '.patch');
+		try {
+			const wrong = readWrongSolution(path);
+			patchedFiles(wrong);
+			playable.push(wrong);
+		} catch (error) {
+			if (!(error instanceof PatchError || error instanceof WrongSolutionError)) throw error;
+			broken.push({ name, test: null, problem: `wrong solution "${name}": ${error.message}` });
+		}
+	}
+	playable.sort(byExercise);
+	return { playable, broken };
+}
 
 // Runs the wrong solutions' Vitest projects and lists every test each one ran.
-export async function runWrongSolutions(): Promise<Ran[]> {
+export async function runWrongSolutions(wrongs: WrongSolution[]): Promise<Ran[]> {
+	if (wrongs.length === 0) return [];
 	const exitCode = process.exitCode;
-	const vitest = await createVitest('test', { config, watch: false, reporters: [{}] }); // quiet: the verdicts say it all
+	// quiet: the verdicts say it all
+	const options = { config: false as const, root, watch: false, reporters: [{}] };
+	const vitest = await createVitest('test', options, wrongSolutionsConfig(wrongs));
 	try {
 		await vitest.start();
 		return vitest.state.getTestModules().flatMap((module) =>
@@ -34,7 +72,7 @@ export async function runWrongSolutions(): Promise<Ran[]> {
 }
 
 // null when the named test failed saying every snippet; otherwise what is missing.
-export function judgeWrong(wrong: Located, ran: Ran[]): string | null {
+export function judgeWrong(wrong: WrongSolution, ran: Ran[]): string | null {
 	const label = `wrong solution "${wrong.name}" (${wrong.exercise}: ${wrong.mistake})`;
 	const mine = ran.filter((test) => test.project === wrong.name);
 	if (mine.length === 0) return `${label}: no test ran against it`;
@@ -56,16 +94,18 @@ export function judgeWrong(wrong: Located, ran: Ran[]): string | null {
 	return `${label}: "${wrong.test}" fails, but its message does not say ${unsaid.map((w) => JSON.stringify(w)).join(', ')}. It says:\n${test.message}`;
 }
 
-export async function playWrongSolutions(): Promise<Verdict[]> {
-	const wrong = wrongSolutions();
-	const ran = await runWrongSolutions();
-	return wrong.map((w) => ({ wrong: w, problem: judgeWrong(w, ran) }));
+// A verdict for every patch in dir: those that played, by exercise, then those that could not.
+export async function playWrongSolutions(dir = wrongDir): Promise<Verdict[]> {
+	const { playable, broken } = readPatches(dir);
+	const ran = await runWrongSolutions(playable);
+	const judged = playable.map((w) => ({ name: w.name, test: w.test, problem: judgeWrong(w, ran) }));
+	return [...judged, ...broken];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
 	const verdicts = await playWrongSolutions();
-	for (const { wrong, problem } of verdicts)
-		console.log(problem ? `✘ ${problem}` : `✔ ${wrong.name}: caught by "${wrong.test}"`);
+	for (const { name, test, problem } of verdicts)
+		console.log(problem ? `✘ ${problem}` : `✔ ${name}: caught by "${test}"`);
 	const failed = verdicts.filter((v) => v.problem).length;
 	console.log(`wrong solutions: ${verdicts.length - failed} caught, ${failed} not`);
 	process.exitCode = failed ? 1 : 0;
