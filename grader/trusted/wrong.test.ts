@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exercises } from '#harness/core/manifest.ts';
-import { wrongSolutions, writeWrongSolution } from '../lib/wrong-solutions.ts';
+import { wrongSolutions, writeWrongSolution } from '../../lib/wrong-solutions.ts';
 import { gradeClass, type ClassGrade } from './grade.ts';
 import { root } from '../sandbox/paths.ts';
 
