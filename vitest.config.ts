@@ -22,7 +22,7 @@ export const postgresOnDemand =
 	onPostgres('only').length > 0 ? ['harness/endpoint/postgres-on-demand.ts'] : [];
 // The schema validators are generated JavaScript (tools/validators.ts), a quarter of a megabyte: Node loads
 // them as they are, which is much quicker than Vite transforming them and sending them to every test worker.
-export const server = { deps: { external: [/[\\/]loaders[\\/]validators[\\/]compiled\.js$/] } };
+export const server = { deps: { external: [/[\\/]core[\\/]validators[\\/]compiled\.js$/] } };
 
 export default defineConfig({
 	test: {
