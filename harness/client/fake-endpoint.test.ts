@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonical, maxKeyLength, TicketEndpoint } from './fake-endpoint.ts';
+import { canonical, maxKeyLength } from '../endpoint/contract.ts';
+import { TicketEndpoint } from './fake-endpoint.ts';
 
 const signIn = { subject: 'Cannot sign in' };
 

@@ -6,7 +6,8 @@ import { ScheduleMismatch } from '../handler/play.ts';
 import { plays } from '../core/plays.ts';
 import { playJourney, type KeyStoreCode, type Played, type SentRequest } from './play.ts';
 import { sideBySide } from '../core/report.ts';
-import { canonical, type Reply } from './fake-endpoint.ts';
+import type { Reply } from './fake-endpoint.ts';
+import { canonical } from '../endpoint/contract.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import { saidTicket } from '../core/words.ts';
 

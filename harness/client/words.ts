@@ -1,7 +1,7 @@
 // The lesson's plain words for what a form showed, what a request carried, and what a journey step did.
 import type { ClientJourney, ExpectedReply, Fate, Step } from './journeys.ts';
 import type { Reply } from './fake-endpoint.ts';
-import { canonical } from './fake-endpoint.ts';
+import { canonical } from '../endpoint/contract.ts';
 
 export function saidState(state: unknown): string {
 	if (state === null || typeof state !== 'object') return `returned ${String(state)}`;
