@@ -1,5 +1,5 @@
 // A Vite plugin that plays the exercises' tests against another copy of the learner's files.
-// Used for solutions/ (the maintainers' check) and by the grader for a learner's submission.
+// Used for solutions/ (the maintainers' check), the wrong solutions, mutation testing, the playground tests.
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
