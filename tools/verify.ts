@@ -86,7 +86,7 @@ async function mutantsKilled(): Promise<Result> {
 }
 
 async function schedulesLoad(): Promise<Result> {
-	const { passed, failed } = checkSchedules();
+	const { passed, failed } = await checkSchedules();
 	return { passed: passed.length, failed: failed.length, problems: failed };
 }
 
