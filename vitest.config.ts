@@ -1,22 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { playAgainst } from './lib/redirect.ts';
+import { exercises, onPostgres, type Exercise } from './harness/core/manifest.ts';
 
 const solutions = fileURLToPath(new URL('./solutions/', import.meta.url));
-const tests = ['exercises/[0-9]*/**/*.test.ts'];
-// The exercises whose code talks to the shared database, and how their tests find a PostgreSQL.
-const onPostgres = ['exercises/03-*/**/*.test.ts', 'exercises/05-*/**/*.test.ts'];
+// The exercises are the manifest's: their test files, and the ones that play on PostgreSQL too.
+export const testsOf = (list: Exercise[]) =>
+	list.map((exercise) => `exercises/${exercise.folder}/**/*.test.ts`);
+const tests = testsOf(exercises());
+const alsoOnPostgres = testsOf(onPostgres('also'));
+// How the tests of those find a PostgreSQL: one server per run.
 const postgres = {
 	globalSetup: ['harness/postgres/global-setup.ts'],
 	setupFiles: ['harness/postgres/setup.ts'],
 	testTimeout: 60_000,
 	hookTimeout: 60_000
 };
-// Exercise 06 asks it for a PostgreSQL, started on the first ask: a run of 01–05 never starts one.
-export const postgresOnDemand = ['harness/endpoint/postgres-on-demand.ts'];
+// An exercise that stores only in PostgreSQL ("postgres": "only") asks this for one, started on the first
+// ask: a run of the others never starts one.
+export const postgresOnDemand =
+	onPostgres('only').length > 0 ? ['harness/endpoint/postgres-on-demand.ts'] : [];
 // The schema validators are generated JavaScript (tools/validators.ts), a quarter of a megabyte: Node loads
 // them as they are, which is much quicker than Vite transforming them and sending them to every test worker.
-export const server = { deps: { external: [/[\\/]loaders[\\/]validators[\\/]compiled\.js$/] } };
+export const server = { deps: { external: [/[\\/]core[\\/]validators[\\/]compiled\.js$/] } };
 
 export default defineConfig({
 	test: {
@@ -59,19 +65,19 @@ export default defineConfig({
 					exclude: [...configDefaults.exclude, 'grader/samples/submissions/**', 'harness/postgres/**']
 				}
 			},
-			// Exercises 03 and 05 on a real PostgreSQL (harness/postgres/): the solutions and the given
+			// The "also" exercises on a real PostgreSQL (harness/postgres/): the solutions and the given
 			// code play every schedule there, and the model is checked against the server. Its own server per run.
 			{
 				plugins: [playAgainst(solutions)],
 				test: {
 					name: 'postgres',
-					include: [...onPostgres, 'harness/postgres/**/*.test.ts'],
+					include: [...alsoOnPostgres, 'harness/postgres/**/*.test.ts'],
 					server,
 					...postgres
 				}
 			},
 			// npm run postgres -- 03: the learner's own files, on PostgreSQL.
-			{ test: { name: 'postgres-learner', include: onPostgres, server, ...postgres } }
+			{ test: { name: 'postgres-learner', include: alsoOnPostgres, server, ...postgres } }
 		]
 	}
 });

@@ -9,7 +9,7 @@
 // Plain JavaScript, run by node itself, and Vitest started in this same process: tsx, or a second Node, would
 // add a third of a second to every run of the learner's loop (npm run bench:learner measures it).
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -19,14 +19,14 @@ const all = given.includes('--all') || process.env.npm_config_all === 'true';
 const args = given.filter((arg) => arg !== '--all');
 const mode = args[0] === 'watch' || args[0] === 'run' ? args.shift() : 'run';
 
-// The exercises' test files, as paths from the root: what a filter such as exercises/04 must match.
-const testFiles = readdirSync(join(root, 'exercises'), { withFileTypes: true })
-	.filter((entry) => entry.isDirectory() && /^\d/.test(entry.name))
-	.flatMap((entry) =>
-		readdirSync(join(root, 'exercises', entry.name))
-			.filter((name) => name.endsWith('.test.ts'))
-			.map((name) => `exercises/${entry.name}/${name}`)
-	);
+// The exercises' test files, as paths from the root: what a filter such as exercises/04 must match. The
+// exercises are the manifest's, read as JSON (harness/core/manifest.ts would need tsx).
+const manifest = JSON.parse(readFileSync(join(root, 'exercises/manifest.json'), 'utf8'));
+const testFiles = manifest.exercises.flatMap(({ folder }) =>
+	readdirSync(join(root, 'exercises', folder))
+		.filter((name) => name.endsWith('.test.ts'))
+		.map((name) => `exercises/${folder}/${name}`)
+);
 // A bare number names an exercise, unless it is an option's value (`--bail 10`, `--retry 3`).
 const namesAnExercise = (arg, i) =>
 	/^(\.\/)?exercises\//.test(arg) ||

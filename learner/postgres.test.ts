@@ -17,4 +17,9 @@ describe('npm run postgres', () => {
 			/does not talk to a database.*npm run postgres -- 03/
 		);
 	});
+	it('sends an exercise that stores only in PostgreSQL to npm test', () => {
+		expect(() => postgresArgs(workbookRoot, '06')).toThrow(
+			'06 · The ticket endpoint: the server side of the key plays on PostgreSQL already: npm test exercises/06 starts one.'
+		);
+	});
 });

@@ -1,19 +1,24 @@
 // npm run postgres -- 03: the exercise's tests, with your own files, on a real PostgreSQL the run starts and
 // stops itself (harness/postgres/). The schedules play there; the stories and traces read as with
-// `npm test`. Only 03 and 05 talk to a database.
+// `npm test`. It plays the exercises whose manifest entry says "postgres": "also".
 import { spawn } from 'node:child_process';
-import { workbookRoot } from '#harness/core/manifest.ts';
+import { onPostgres, workbookRoot } from '#harness/core/manifest.ts';
 import { bin } from '../lib/run.ts';
 import { chooseExercise, LearnerError, readArgs, runLearnerCommand } from './args.ts';
-
-export const onPostgres = ['03', '05'];
 
 // The Vitest command line that plays one exercise on PostgreSQL.
 export function postgresArgs(root: string, word: string | undefined): string[] {
 	const exercise = chooseExercise(word, 'postgres', root);
-	if (!onPostgres.includes(exercise.id))
+	const named = `${exercise.id} · ${exercise.title}`;
+	if (exercise.postgres === 'only')
 		throw new LearnerError(
-			`${exercise.id} · ${exercise.title} does not talk to a database. On PostgreSQL: ${onPostgres.map((id) => `npm run postgres -- ${id}`).join(' or ')}.`
+			`${named} plays on PostgreSQL already: npm test exercises/${exercise.id} starts one.`
+		);
+	if (exercise.postgres !== 'also')
+		throw new LearnerError(
+			`${named} does not talk to a database. On PostgreSQL: ${onPostgres('also', root)
+				.map(({ id }) => `npm run postgres -- ${id}`)
+				.join(' or ')}.`
 		);
 	return ['run', '--project', 'postgres-learner', `exercises/${exercise.folder}/`];
 }

@@ -19,7 +19,8 @@ export default defineConfig({
 	test: {
 		include: ['**/*.test.ts'],
 		// Run as the exercises project runs (vitest.config.ts): in a worker thread whose imports load once, the
-		// validators as plain JavaScript, and one PostgreSQL for 06, started on its first ask.
+		// validators as plain JavaScript, and one PostgreSQL for the exercises that store only there, started
+		// on its first ask.
 		pool: 'threads',
 		isolate: false,
 		server,

@@ -7,7 +7,7 @@
 // The page imports exercises/ and solutions/ by their paths, as the tests do; `plugins` can put
 // playAgainst(folder) (lib/redirect.ts) in front, to show another copy of the learner's files (the
 // browser tests plant a wrong handler that way). Two harness imports can't run in a browser, so they are
-// swapped for small stand-ins (src/shims/): 'vitest' (play-handler.ts registers tests with it; the page
+// swapped for small stand-ins (src/shims/): 'vitest' (handler/play.ts registers tests with it; the page
 // never calls that part) and node:fs, node:path and node:url, which schedules.ts reads the schedules with.
 // The fs stand-in serves only schedules/, bundled by import.meta.glob, so the page loads and checks the
 // schedules with the very same loader, JSON Schemas and checks as the tests.

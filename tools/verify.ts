@@ -1,6 +1,6 @@
 // npm run verify: every maintainers' check in one command, ending with one line "verify: N passed, N failed".
-import { readdirSync } from 'node:fs';
 import { basename, dirname, relative } from 'node:path';
+import { exercises as manifest, onPostgres } from '#harness/core/manifest.ts';
 import { schedulesDir } from '#harness/core/schedules.ts';
 import { checkSchedules } from './check-schedules.ts';
 import { goDir, goTest, goVersion, type GoReport } from '../lib/go-test.ts';
@@ -56,7 +56,7 @@ const exerciseOf = (file: string) => basename(dirname(file));
 // An exercise that passes as shipped teaches nothing: each must have a test that fails.
 async function exercisesFailAsShipped(): Promise<Result> {
 	const report = await vitestReport('exercises');
-	const exercises = readdirSync('exercises').filter((name) => /^\d\d-/.test(name));
+	const exercises = manifest().map((exercise) => exercise.folder);
 	const problems = exercises.flatMap((exercise) => {
 		const tests = report.tests.filter((test) => exerciseOf(test.file) === exercise);
 		if (tests.length === 0) return [`${exercise}: no test ran as shipped\n${report.output}`];
@@ -92,7 +92,7 @@ async function mutantsKilled(): Promise<Result> {
 }
 
 async function schedulesLoad(): Promise<Result> {
-	const { passed, failed } = checkSchedules();
+	const { passed, failed } = await checkSchedules();
 	return { passed: passed.length, failed: failed.length, problems: failed };
 }
 
@@ -171,6 +171,11 @@ async function systemProgramsPresent(): Promise<Result> {
 	return { passed: Object.keys(systemPrograms).length - problems.length, failed: problems.length, problems };
 }
 
+// "03 and 05": the exercises the manifest plays on PostgreSQL as well as on the model.
+const alsoOnPostgres = onPostgres('also')
+	.map((exercise) => exercise.id)
+	.join(' and ');
+
 const steps: Step[] = [
 	{ name: 'system programs (chromium, bwrap, strace), installed when missing', check: systemProgramsPresent },
 	{
@@ -181,7 +186,10 @@ const steps: Step[] = [
 	{ name: 'schedules match their schemas', check: schedulesLoad },
 	{ name: 'the solutions pass every test', check: () => allPass('solutions') },
 	{ name: 'the harness passes its own tests', check: () => allPass('harness') },
-	{ name: '03 and 05 on PostgreSQL, and the model checked against it', check: () => allPass('postgres') },
+	{
+		name: `${alsoOnPostgres} on PostgreSQL, and the model checked against it`,
+		check: () => allPass('postgres')
+	},
 	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped },
 	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail },
 	{

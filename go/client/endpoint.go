@@ -156,7 +156,7 @@ func subjectOf(body json.RawMessage) (string, bool) {
 }
 
 // IsBlank says a subject is nothing but white space, by JavaScript's trim(), which the TypeScript endpoints
-// use (isBlank in harness/client/fake-endpoint.ts): its white space and line terminators. Go's
+// use (isBlank in harness/endpoint/contract.ts): its white space and line terminators. Go's
 // unicode.IsSpace, and so strings.TrimSpace, differs in two: it counts U+0085 (next line) and not U+FEFF
 // (the byte order mark).
 func IsBlank(text string) bool {

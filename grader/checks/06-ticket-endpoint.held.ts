@@ -1,6 +1,7 @@
 // Exercise 06's checks: every endpoint schedule under each policy it names, every handler schedule sent
 // to POST /webhooks, and random requests to both routes, judged against what the reference answered to the
-// same requests on a database of its own. Every run of 06 gets a PostgreSQL database (grader/sandbox/postgres.ts).
+// same requests on a database of its own. Every run of 06 gets a PostgreSQL database (grader/sandbox/postgres.ts):
+// the manifest says "postgres": "only".
 import fc from 'fast-check';
 import { canonical } from '#harness/endpoint/contract.ts';
 import { judgeEndpoint, saidAnswer } from '#harness/endpoint/judge.ts';
@@ -12,8 +13,6 @@ import { judgeHandler } from '#harness/handler/play.ts';
 import { describeDelivery, saidReceipt, saidTicket } from '#harness/core/words.ts';
 import type { SaidError } from '../channel/observations.ts';
 import { heldOut, revivedError, type Check, type Probe } from '../trusted/probe.ts';
-
-export const usesPostgres = true;
 
 type SaidThrown = { path: string; request: number | null; error: SaidError };
 type ObservedEndpoint = Omit<PlayedEndpoint, 'thrown'> & { thrown: SaidThrown[] };

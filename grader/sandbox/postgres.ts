@@ -1,5 +1,5 @@
-// The PostgreSQL of one grading, for the exercises whose observers need one (their .held.ts says
-// `export const usesPostgres = true`). Learner code reaches it only through a Unix socket bound into its sandbox,
+// The PostgreSQL of one grading, for the exercises that store only in PostgreSQL (the manifest's
+// "postgres": "only"). Learner code reaches it only through a Unix socket bound into its sandbox,
 // as a role made for that one run, in a database made for that one run.
 //
 //   const postgres = new GradingPostgres();            // nothing starts until a run asks

@@ -53,7 +53,7 @@ export async function planExercise(
 ): Promise<Planned> {
 	const loaded = await loadProbe(exercise);
 	if (!loaded) return { exercise, checks: null, postgres: false };
-	const postgres = loaded.usesPostgres;
+	const postgres = exercise.postgres === 'only';
 	const checks = loaded.probe(settings);
 	const observers = ((await import(pathToFileURL(observeFile(exercise)).href)) as { observers: Observers })
 		.observers;

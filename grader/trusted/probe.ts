@@ -40,16 +40,15 @@ export const heldOutFile = (exercise: Exercise) =>
 export const observeFile = (exercise: Exercise) =>
 	join(root, 'grader', 'inside', `${exercise.folder}.observe.ts`);
 
-// The exercise's probe, and whether its observers need a PostgreSQL database per run (its .held.ts exports
-// usesPostgres = true); null for an exercise the grader has no checks for.
-export async function loadProbe(exercise: Exercise): Promise<{ probe: Probe; usesPostgres: boolean } | null> {
+// The exercise's probe; null for an exercise the grader has no checks for.
+export async function loadProbe(exercise: Exercise): Promise<{ probe: Probe } | null> {
 	const file = heldOutFile(exercise);
 	if (!existsSync(file)) return null;
 	if (!existsSync(observeFile(exercise)))
 		throw new Error(`${file} has no observer file: write grader/inside/${exercise.folder}.observe.ts`);
-	const module = (await import(pathToFileURL(file).href)) as { probe?: Probe; usesPostgres?: boolean };
+	const module = (await import(pathToFileURL(file).href)) as { probe?: Probe };
 	if (typeof module.probe !== 'function') throw new Error(`${file} must export a function named probe`);
-	return { probe: module.probe, usesPostgres: module.usesPostgres === true };
+	return { probe: module.probe };
 }
 
 // `checks` held-out checks of `runs` random inputs each, the k-th from seed + k: "held-out schedules, check 2 of 4".

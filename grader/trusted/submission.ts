@@ -42,13 +42,14 @@ export function hashFiles(files: Map<string, string>): string {
 }
 
 // A learner's copy of the workbook, or just its exercises/ folder ("exercises" or "" under the submission).
-function exercisesFolder(path: string): string | null {
+function exercisesFolder(path: string, exercises: Exercise[]): string | null {
 	const { stats, refused } = lookAt(path, 'exercises');
 	if (stats?.isDirectory() && !refused) return 'exercises';
-	const numbered = readdirSync(path, { withFileTypes: true }).some(
-		(entry) => /^\d\d-/.test(entry.name) && entry.isDirectory()
+	const folders = new Set(exercises.map((exercise) => exercise.folder));
+	const anExercise = readdirSync(path, { withFileTypes: true }).some(
+		(entry) => folders.has(entry.name) && entry.isDirectory()
 	);
-	return numbered ? '' : null;
+	return anExercise ? '' : null;
 }
 
 export function readSubmission(path: string, exercises: Exercise[], name = basename(path)): Submission {
@@ -75,7 +76,7 @@ export function readSubmission(path: string, exercises: Exercise[], name = basen
 		submission.notAWorkbook = `${linked}: only real folders and regular files are taken`;
 		return submission;
 	}
-	const folder = exercisesFolder(path);
+	const folder = exercisesFolder(path, exercises);
 	if (folder === null) {
 		const empty = readdirSync(path).length === 0;
 		submission.notAWorkbook = empty

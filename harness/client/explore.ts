@@ -7,6 +7,7 @@ import { saidBody, saidReply, saidStep } from './words.ts';
 import { ScheduleMismatch } from '../core/mismatch.ts';
 import { playJourney, type KeyStoreCode, type Played } from './play.ts';
 import { canonical } from '../core/canonical.ts';
+import { isDefiniteAnswer } from '../endpoint/contract.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 
 type Move =
@@ -73,10 +74,9 @@ export function brokenPromise(played: Played): string | null {
 		const error = played.threw.error;
 		return `your code threw: ${error instanceof Error ? error.message : String(error)}`;
 	}
-	// A new key is fine only once the form has heard a definite answer (2xx, or 4xx but 409) for the last one.
+	// A new key is fine only once the form has heard a definite answer for the last one.
 	const definite = ({ kind, status }: { kind: string; status?: number }) =>
-		kind === 'reply' &&
-		((status! >= 200 && status! < 300) || (status! >= 400 && status! < 500 && status !== 409));
+		kind === 'reply' && isDefiniteAnswer(status!);
 	let last: unknown = undefined;
 	let settled = true;
 	for (const event of played.events) {

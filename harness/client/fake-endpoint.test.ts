@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maxKeyLength, TicketEndpoint } from './fake-endpoint.ts';
+import { maxKeyLength } from '../endpoint/contract.ts';
+import { TicketEndpoint } from './fake-endpoint.ts';
 import { canonical } from '../core/canonical.ts';
 
 const signIn = { subject: 'Cannot sign in' };

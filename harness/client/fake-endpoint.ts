@@ -1,8 +1,10 @@
 // A fake POST /tickets that keeps the Idempotency-Key contract of the IETF draft and of Stripe's API:
 // the key is required, the first answer for a key is saved and replayed, a key still in flight gets 409,
-// a key reused with another body gets 422, and keys longer than 255 characters are refused.
+// a key reused with another body gets 422, and keys longer than maxKeyLength are refused. The rules it keeps
+// (the key's limit, a blank subject, two bodies that say the same) are the contract's (endpoint/contract.ts).
 import type { Ticket } from '../core/model.ts';
 import { canonical } from '../core/canonical.ts';
+import { isBlank, keyLength, maxKeyLength } from '../endpoint/contract.ts';
 
 export type TicketRequest = { key: string | null; body: unknown };
 // replayed: this is a saved answer handed back again (Stripe's Idempotent-Replayed header).
@@ -12,16 +14,6 @@ export type Seen = { number: number; key: string | null; body: unknown; reply: R
 // 'before-commit': the worker dies before its commit, so nothing is saved and the answer is a 500.
 export type ServerFault = 'none' | 'before-commit';
 export type EndpointState = { tickets: Ticket[]; requests: Seen[]; inFlight: string[]; savedKeys: string[] };
-
-// Stripe's limit is 255 characters. A character here is a Unicode code point, in both languages: not a
-// UTF-16 unit (JavaScript's .length) and not a byte (Go's len). "é" is one, and so is "😀".
-export const maxKeyLength = 255;
-export const keyLength = (key: string): number => [...key].length;
-
-// Blank: nothing but white space. JavaScript's trim() is the rule (its white space and line terminators);
-// go/keystore/endpoint.go lists the same characters. 06's endpoints take both rules from here: TypeScript's
-// through contract.ts, Go's from keystore (KeyLength, IsBlank).
-export const isBlank = (text: string): boolean => text.trim() === '';
 
 const refuse = (status: number, reason: string): Reply => ({
 	status,

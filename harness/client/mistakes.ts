@@ -1,5 +1,6 @@
 // Key stores for the harness's own tests: a plain one close to the lesson's, and each of the usual mistakes.
 import type { KeyStoreCode } from './play.ts';
+import { isDefiniteAnswer } from '../endpoint/contract.ts';
 import {
 	entryName,
 	type Answer,
@@ -58,8 +59,8 @@ export function meaning(finishOn: (status: number) => boolean) {
 		const { status, ticketId } = answer;
 		if (finishOn(status)) submission.finish();
 		if (status < 300) return { kind: 'created', ticketId };
-		if (status < 500 && status !== 409) return { kind: 'refused', status };
+		if (isDefiniteAnswer(status)) return { kind: 'refused', status };
 		return { kind: 'unsure', status };
 	};
 }
-export const right = meaning((status) => status < 300 || (status < 500 && status !== 409));
+export const right = meaning(isDefiniteAnswer);

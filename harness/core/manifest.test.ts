@@ -11,6 +11,10 @@ describe('exercises/manifest.json', () => {
 		const folders = readdirSync(join(root, 'exercises')).filter((name) => /^\d\d-/.test(name));
 		expect(exercises().map((e) => e.folder)).toEqual(folders.sort());
 	});
+	it('says where an exercise meets PostgreSQL in one of the words the configs read', () => {
+		for (const exercise of exercises())
+			expect([undefined, 'also', 'only'], exercise.folder).toContain(exercise.postgres);
+	});
 	for (const exercise of exercises()) {
 		it(`${exercise.folder}: its learner files exist, with a solution for each`, () => {
 			expect(exercise.learnerFiles.length).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // timeLimitFactor: how many times the grader's time limit this exercise gets (06 starts PostgreSQL and
-// plays every schedule over HTTP); 1 when left out.
+// plays every schedule over HTTP); 1 when left out. postgres: where it meets a real PostgreSQL (below).
 export type Exercise = {
 	id: string;
 	folder: string;
@@ -12,7 +12,12 @@ export type Exercise = {
 	learnerFiles: string[];
 	weight: number;
 	timeLimitFactor?: number;
+	postgres?: OnPostgres;
 };
+
+// 'also': played on the in-memory model, and on PostgreSQL too (npm run postgres -- NN, verify's postgres
+// project). 'only': its code stores in PostgreSQL, so its tests start one when they first ask.
+export type OnPostgres = 'also' | 'only';
 
 export const workbookRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const manifestPath = join(workbookRoot, 'exercises', 'manifest.json');
@@ -21,6 +26,11 @@ export const manifestPath = join(workbookRoot, 'exercises', 'manifest.json');
 export function exercises(root = workbookRoot): Exercise[] {
 	const path = join(root, 'exercises', 'manifest.json');
 	return (JSON.parse(readFileSync(path, 'utf8')) as { exercises: Exercise[] }).exercises;
+}
+
+// The exercises that meet PostgreSQL in this way: the one list every config and command derives its own from.
+export function onPostgres(how: OnPostgres, root = workbookRoot): Exercise[] {
+	return exercises(root).filter((exercise) => exercise.postgres === how);
 }
 
 // The heading a test file's describe() uses, so the Vitest UI reads as the syllabus.

@@ -21,7 +21,7 @@ export function todo(what: string, file: string): never {
 }
 
 // A stack without the test runner's own frames (files under node_modules/): they never help a learner, and
-// Vitest reads each of their files again for every failing test, which made a run of stubs slow.
+// Vitest reads each of their files again for every failing test, which would make a run of stubs slow.
 function withoutRunnerFrames(stack: string | undefined): string | undefined {
 	return stack
 		?.split('\n')

@@ -1,4 +1,7 @@
-// What exercise 06's endpoint works with: the store it writes through, its options, and small helpers.
+// What exercise 06's endpoint works with: the store it writes through, its options, and small helpers; and the
+// rules of the Idempotency-Key contract that both sides of the key read from here: the key's limit, a blank
+// subject, two bodies that say the same thing, and which answers are definite. 04's fake endpoint, the key
+// store's judge and words, the solutions and the grader import them; Go keeps its twins in go/client.
 //
 //   export function tickets({ store, remember, retention, now }: EndpointOptions): Route {
 //   	return async (request) => {
@@ -30,9 +33,21 @@ import type { Receipt, Ticket } from '../core/model.ts';
 import { canonical } from '../core/canonical.ts';
 
 export { canonical };
-export { maxKeyLength } from '../client/fake-endpoint.ts';
-// 04's two input rules, so 06 answers as 04's fake does: a key's length in code points, a blank subject.
-export { isBlank, keyLength } from '../client/fake-endpoint.ts';
+
+// Stripe's limit is 255 characters. A character here is a Unicode code point, in both languages: not a
+// UTF-16 unit (JavaScript's .length) and not a byte (Go's len). "é" is one, and so is "😀".
+export const maxKeyLength = 255;
+export const keyLength = (key: string): number => [...key].length;
+
+// Blank: nothing but white space. JavaScript's trim() is the rule (its white space and line terminators);
+// go/client/endpoint.go lists the same characters (KeyLength, IsBlank are Go's twins of these two).
+export const isBlank = (text: string): boolean => text.trim() === '';
+
+// A definite answer: a 2xx (it was made) or a 4xx other than 409 (refused, and it would be again). After one,
+// the next Send is a new request with a new key. Anything else (no answer, a 409 while the first request is
+// still in progress, a 5xx) leaves the ticket maybe made: retry with the same key.
+export const isDefiniteAnswer = (status: number): boolean =>
+	(status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 409);
 
 export type Route = (request: Request) => Promise<Response>;
 // Where the two routes are served: POST /api/tickets and POST /webhooks.

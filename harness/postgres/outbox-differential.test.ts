@@ -5,7 +5,8 @@ import { inTurn, runWorkers, type WorkerPlan } from '../scheduler/scheduler.ts';
 import { differ } from './differential.ts';
 import { PostgresPlace } from './place.ts';
 
-// Where the model was changed to do what PostgreSQL does with the outbox, each pinned by a run on both.
+// Where the model could part from PostgreSQL with the outbox, and does what PostgreSQL does: each pinned by a
+// run on both.
 let place: PostgresPlace;
 beforeAll(async () => {
 	place = await PostgresPlace.create(inject('postgresUrl'));

@@ -15,6 +15,7 @@ import type { ClientJourney, ClientName } from '#harness/client/journeys.ts';
 import { journeyOf, moves } from '#harness/client/explore.ts';
 import type { Fault, Webhook } from '#harness/core/model.ts';
 import { entryName } from '#harness/client/model.ts';
+import { maxKeyLength } from '#harness/endpoint/contract.ts';
 
 export type StorageMethod = 'getItem' | 'setItem' | 'removeItem';
 export type StorageStep =
@@ -72,11 +73,14 @@ const handler = fc
 	)
 	.map((deliveries): Case => ({ kind: 'handler', deliveries }));
 
-// Keys around Stripe's 255 characters, in letters that are one, two or four bytes, and one or two UTF-16 units.
+// Keys around the contract's limit (Stripe's 255 characters), and around half of it, where two-byte letters
+// cross it in bytes; in letters that are one, two or four bytes, and one or two UTF-16 units.
+const half = maxKeyLength / 2;
+const lengths = [Math.floor(half), Math.ceil(half), maxKeyLength - 1, maxKeyLength, maxKeyLength + 1];
 const key = fc.oneof(
 	fc.constantFrom('', 'k', 'K', 'key-1', 'a b'),
 	fc
-		.tuple(fc.constantFrom('k', 'é', '😀', '中'), fc.constantFrom(127, 128, 254, 255, 256))
+		.tuple(fc.constantFrom('k', 'é', '😀', '中'), fc.constantFrom(...lengths))
 		.map(([letter, count]) => letter.repeat(count))
 );
 // Subjects that are blank, or look blank, to one language or the other.

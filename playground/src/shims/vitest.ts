@@ -1,4 +1,4 @@
-// Stands in for 'vitest' in the page: play-handler.ts and play-race.ts register tests with describe() and
+// Stands in for 'vitest' in the page: handler/play.ts and race/play.ts register tests with describe() and
 // it(), which the page never calls. The page imports only their players and judges.
 function notHere(name: string): never {
 	throw new Error(`${name}() registers a test; the playground only plays and judges, it runs no tests`);

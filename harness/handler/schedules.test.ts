@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { handlerSchedules, loadHandlerSchedule } from '../handler/schedules.ts';
-import { brokenCopy } from './broken-copy.ts';
+import { handlerSchedules, loadHandlerSchedule } from './schedules.ts';
+import { brokenCopy } from '../core/broken-copy.ts';
 
 const problemWith = brokenCopy('handler', 'lost-acknowledgment', loadHandlerSchedule);
 
