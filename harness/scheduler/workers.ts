@@ -185,6 +185,7 @@ async function runUntilParked<R>(slot: Slot<R>, started: Promise<void>): Promise
 	}
 }
 
+// Resolves when the worker next parks or ends.
 function signalFor<R>(slot: Slot<R>): Promise<void> {
 	return new Promise<void>((resolve) => (slot.signal = resolve));
 }

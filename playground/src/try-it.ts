@@ -114,6 +114,7 @@ function tryForm(deliver: () => void, reset: () => void) {
 	);
 }
 
+// A group of radio buttons, with `first` chosen.
 function radios(name: string, legend: string, options: { value: string; label: string }[], first: string) {
 	return h(
 		'fieldset',
