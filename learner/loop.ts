@@ -112,14 +112,12 @@ function green(results: LoopExercise[], options: LoopOptions, paint: Paint): str
 	return wrapAll(lines);
 }
 
+// The first failure in full, the others a line each, and what to do next, fitted to the budget of lines.
 function failing(result: LoopExercise, budget: number, options: LoopOptions, paint: Paint): string[] {
 	const { id } = result.exercise;
 	const full = `npm test exercises/${id} -- --all`;
 	const failed = result.tests.filter((t) => t.state === 'failed');
-	const first: { title: string; where: string; message: string } = result.broken[0]
-		? { title: `${result.broken[0].file} did not load`, where: '', message: result.broken[0].message }
-		: { title: failed[0]!.name, where: failed[0]!.at ?? failed[0]!.file, message: failed[0]!.message ?? '' };
-	const firstStub = result.broken[0] ? undefined : stubOf(first.message);
+	const first = firstFailure(result, failed);
 	const top = wrapAll([
 		summary(result, paint),
 		'',
@@ -134,39 +132,58 @@ function failing(result: LoopExercise, budget: number, options: LoopOptions, pai
 			: `Next: fix it and run \`npm test exercises/${id}\` again (\`npm run watch -- ${id}\` runs it on every save).`,
 		`Stuck? \`npm run hint -- ${id}\` · every failure in full: \`${full}\``
 	]);
-	// The other failures: a stub not written yet once, with how many tests stop at it; any other test by its
-	// name, under its describe blocks.
+	const firstStub = result.broken[0] ? undefined : stubOf(first.message);
+	const others = otherFailures(failed.slice(result.broken[0] ? 0 : 1), firstStub, paint.red('✘'));
+	const room = budget - top.length - tail.length;
+	return [...top, ...messageAndOthers(first.message, others, room, full), ...tail];
+}
+
+type Failure = { title: string; where: string; message: string };
+
+// A test file that did not load comes first; else the first failing test.
+function firstFailure(result: LoopExercise, failed: LoopTest[]): Failure {
+	const [broken] = result.broken;
+	if (broken) return { title: `${broken.file} did not load`, where: '', message: broken.message };
+	const [test] = failed;
+	return { title: test!.name, where: test!.at ?? test!.file, message: test!.message ?? '' };
+}
+
+// The other failures, a line each: a stub not written yet once, with how many tests stop at it; any other
+// test by its name, under its describe blocks.
+function otherFailures(tests: LoopTest[], firstStub: string | undefined, cross: string): string[] {
 	const stubs = new Map<string, number>();
 	const others: ({ stub: string } | { parent: string; leaf: string })[] = [];
-	for (const test of failed.slice(result.broken[0] ? 0 : 1)) {
+	for (const test of tests) {
 		const stub = stubOf(test.message);
 		if (stub) stubs.set(stub, (stubs.get(stub) ?? 0) + 1);
 		if (stub && stubs.get(stub)! > 1) continue;
 		const path = test.name.split(' › ');
 		others.push(stub ? { stub } : { parent: path.slice(0, -1).join(' › '), leaf: path.at(-1)! });
 	}
-	const cross = paint.red('✘');
-	const otherLines: string[] = [];
+	const lines: string[] = [];
 	let under = '';
 	for (const other of others) {
 		if ('stub' in other) {
 			const count = stubs.get(other.stub)!;
 			const more = other.stub === firstStub ? ' more' : '';
 			const tests = count === 1 ? 'test stops' : 'tests stop';
-			otherLines.push(`  ${cross} ${count}${more} ${tests} at ${other.stub}, not written yet`);
+			lines.push(`  ${cross} ${count}${more} ${tests} at ${other.stub}, not written yet`);
 			under = '';
 			continue;
 		}
-		if (other.parent && other.parent !== under) otherLines.push(...wrap(`  ${other.parent}:`));
+		if (other.parent && other.parent !== under) lines.push(...wrap(`  ${other.parent}:`));
 		under = other.parent;
-		otherLines.push(...wrap(`${under ? '    ' : '  '}${cross} ${other.leaf}`));
+		lines.push(...wrap(`${under ? '    ' : '  '}${cross} ${other.leaf}`));
 	}
-	const room = budget - top.length - tail.length;
-	// The message comes first: the list of others keeps a few lines, and shows more when there is room.
-	const listNeed = otherLines.length ? Math.min(otherLines.length, 3) + 2 : 0;
-	const message = clip(
+	return lines;
+}
+
+// The message comes first: the list of others keeps a few lines, and shows more when there is room.
+function messageAndOthers(message: string, others: string[], room: number, full: string): string[] {
+	const listNeed = others.length ? Math.min(others.length, 3) + 2 : 0;
+	const shown = clip(
 		wrapAll(
-			first.message
+			message
 				.trimEnd()
 				.split('\n')
 				.map((l) => `  ${l}`)
@@ -174,13 +191,13 @@ function failing(result: LoopExercise, budget: number, options: LoopOptions, pai
 		room - listNeed,
 		full
 	);
-	const left = room - message.length;
+	const left = room - shown.length;
 	const list: string[] = [];
-	if (otherLines.length && left >= 3) {
+	if (others.length && left >= 3) {
 		list.push('', 'Also failing:');
-		list.push(...clip(otherLines, left - 2, full, 'and more'));
+		list.push(...clip(others, left - 2, full, 'and more'));
 	}
-	return [...top, ...message, ...list, ...tail];
+	return [...shown, ...list];
 }
 
 // At most `count` lines; the last one says how many more there are and where to see them.

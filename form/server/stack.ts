@@ -47,6 +47,7 @@ export type StackOptions = {
 
 const pageDir = fileURLToPath(new URL('../', import.meta.url));
 
+// The endpoint (or the one given), the network in front of it, and the page server with Vite behind it.
 export async function startStack(options: StackOptions): Promise<Stack> {
 	const given = typeof options.endpoint === 'object' ? options.endpoint : null;
 	const backend = given ?? (await startBackend((options.endpoint as EndpointOption | undefined) ?? 'auto'));
@@ -57,28 +58,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		response.shouldKeepAlive = false;
 		const path = new URL(request.url ?? '/', 'http://page').pathname;
 		if (path.startsWith('/api/')) return void network.forward(request, response).catch(failed(response));
-		if (path.startsWith('/network/')) return void control(request, response).catch(failed(response));
+		if (path.startsWith('/network/'))
+			return void control(request, response, backend, network).catch(failed(response));
 		vite!.middlewares(request, response);
 	});
 	try {
-		vite = await createVite({
-			configFile: false,
-			root: pageDir,
-			appType: 'mpa',
-			logLevel: 'warn',
-			clearScreen: false,
-			cacheDir: `${root}node_modules/.vite-form`,
-			plugins: [keyStorePlugin(options.code), withoutHotReload],
-			oxc: { jsx: { runtime: 'automatic' } },
-			optimizeDeps: { include: ['react', 'react/jsx-runtime', 'react-dom/client'] },
-			server: {
-				middlewareMode: true,
-				hmr: false,
-				ws: false,
-				watch: options.watch ? {} : null,
-				fs: { allow: [root] }
-			}
-		});
+		vite = await startVite(options);
 		await new Promise<void>((resolve, reject) => {
 			server.once('error', reject);
 			server.listen(0, '127.0.0.1', () => resolve());
@@ -88,34 +73,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		await stopBackend();
 		throw error;
 	}
-
-	async function control(request: IncomingMessage, response: ServerResponse) {
-		const path = new URL(request.url ?? '/', 'http://page').pathname;
-		const body = await readBody(request);
-		if (request.method === 'GET' && path === '/network/state') {
-			const state = {
-				endpoint: backend.label,
-				queue: network.queue,
-				exchanges: network.exchanges,
-				received: backend.received,
-				tickets: await backend.tickets()
-			};
-			return json(response, 200, state);
-		}
-		if (request.method === 'POST' && path === '/network/next') {
-			const fate = JSON.parse(body.toString() || 'null') as unknown;
-			if (!isFate(fate))
-				return json(response, 400, { title: 'not a fate: lose, delay ms, answer 500 or 409' });
-			network.next(fate);
-			return json(response, 200, { queue: network.queue });
-		}
-		if (request.method === 'POST' && path === '/network/clear') {
-			network.clear();
-			return json(response, 200, { queue: network.queue });
-		}
-		json(response, 404, { title: `nothing at ${request.method} ${path}` });
-	}
-
 	const port = (server.address() as AddressInfo).port;
 	const stack: Stack = {
 		url: `http://127.0.0.1:${port}/`,
@@ -133,6 +90,60 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		}
 	};
 	return stack;
+}
+
+// The page from Vite, in middleware mode: the key store's code as chosen, React, and no hot reload.
+function startVite(options: StackOptions): Promise<ViteDevServer> {
+	return createVite({
+		configFile: false,
+		root: pageDir,
+		appType: 'mpa',
+		logLevel: 'warn',
+		clearScreen: false,
+		cacheDir: `${root}node_modules/.vite-form`,
+		plugins: [keyStorePlugin(options.code), withoutHotReload],
+		oxc: { jsx: { runtime: 'automatic' } },
+		optimizeDeps: { include: ['react', 'react/jsx-runtime', 'react-dom/client'] },
+		server: {
+			middlewareMode: true,
+			hmr: false,
+			ws: false,
+			watch: options.watch ? {} : null,
+			fs: { allow: [root] }
+		}
+	});
+}
+
+// The control panel's questions: /network/state, /network/next and /network/clear (see the list above).
+async function control(
+	request: IncomingMessage,
+	response: ServerResponse,
+	backend: Backend,
+	network: Network
+) {
+	const path = new URL(request.url ?? '/', 'http://page').pathname;
+	const body = await readBody(request);
+	if (request.method === 'GET' && path === '/network/state') {
+		const state = {
+			endpoint: backend.label,
+			queue: network.queue,
+			exchanges: network.exchanges,
+			received: backend.received,
+			tickets: await backend.tickets()
+		};
+		return json(response, 200, state);
+	}
+	if (request.method === 'POST' && path === '/network/next') {
+		const fate = JSON.parse(body.toString() || 'null') as unknown;
+		if (!isFate(fate)) return json(response, 400, { title: 'not a fate: lose, delay ms, answer 500 or 409' });
+		network.next(fate);
+		return json(response, 200, { queue: network.queue });
+	}
+	if (request.method === 'POST' && path === '/network/clear') {
+		network.clear();
+		return json(response, 200, { queue: network.queue });
+	}
+	json(response, 404, { title: `nothing at ${request.method} ${path}` });
 }
 
 // Hot reload is off (a reload by hand shows what sessionStorage kept), so the page needs no Vite client: without

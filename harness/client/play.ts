@@ -1,5 +1,5 @@
 // Plays a client journey: a tab with forms, a network that loses and holds requests, and the fake endpoint.
-import type { ClientJourney, ClientName, Fate } from './journeys.ts';
+import type { ClientJourney, ClientName, Fate, Step } from './journeys.ts';
 import type { Ticket } from '../core/model.ts';
 import type { Answer, FormState, KeyStore, Submissions, TicketBody } from './model.ts';
 import { TicketEndpoint, type Reply } from './fake-endpoint.ts';
@@ -77,6 +77,10 @@ const noAnswer: Answer = { kind: 'no-answer' };
 export const onTheWire = (body: unknown): unknown =>
 	body === undefined ? undefined : JSON.parse(JSON.stringify(body));
 
+// A journey on the fake endpoint: the tab, the endpoint, and the requests sent so far.
+type OnFake = { tab: Tab; endpoint: TicketEndpoint; requests: InFlight[] };
+
+// The journey step by step: what each step showed, what crossed the wire, and the tickets the endpoint made.
 export function playJourney(journey: ClientJourney, code: KeyStoreCode | null): Played {
 	const clients: Record<ClientName, ClientMaker | null> = {
 		'key-store': code && keyStoreClient(code),
@@ -84,65 +88,64 @@ export function playJourney(journey: ClientJourney, code: KeyStoreCode | null): 
 	};
 	const maker = clients[journey.client];
 	if (!maker) throw new Error(`journey "${journey.name}" needs the key store's code to play`);
-	const tab = new Tab(journey, maker);
-	const endpoint = new TicketEndpoint();
-	const requests: InFlight[] = [];
+	const run: OnFake = { tab: new Tab(journey, maker), endpoint: new TicketEndpoint(), requests: [] };
 	const steps: PlayedStep[] = [];
-	function settle(request: InFlight, fate: Fate) {
-		request.reply = endpoint.respond(request.arrival!, fate === 'server-fails' ? 'before-commit' : 'none');
-		const { status, ticketId } = request.reply;
-		tab.deliver(request, fate === 'answer-lost' ? noAnswer : { kind: 'reply', status, ticketId });
-	}
-
 	let current = -1;
+	let threw: Played['threw'] = null;
 	try {
-		tab.open();
+		run.tab.open();
 		for (const [i, step] of journey.steps.entries()) {
 			current = i;
 			let sent: InFlight | null = null;
 			let locked = false;
-			switch (step.do) {
-				case 'send': {
-					const onPage = tab.form(step.form!);
-					onPage.shows = { kind: 'sending' };
-					const { key, body } = onPage.client.send({ ...onPage.fields });
-					const number = requests.length + 1;
-					sent = {
-						number,
-						key,
-						body: onTheWire(body),
-						reply: null,
-						form: step.form!,
-						page: tab.page,
-						arrival: null
-					};
-					requests.push(sent);
-					tab.events.push({ sent: number });
-					if (step.fate === 'request-lost') tab.deliver(sent, noAnswer);
-					else {
-						const header = typeof key === 'string' ? key : null;
-						sent.arrival = endpoint.arrive({ key: header, body: sent.body });
-						if (step.fate !== 'held') settle(sent, step.fate!);
-					}
-					break;
-				}
-				case 'release':
-					settle(requests[step.number! - 1]!, step.fate!);
-					break;
-				default:
-					locked = tab.play(step);
-			}
-			steps.push({ request: sent, shows: tab.shows(), locked });
+			if (step.do === 'send') sent = sendToFake(run, step);
+			else if (step.do === 'release') settle(run, run.requests[step.number! - 1]!, step.fate!);
+			else locked = run.tab.play(step);
+			steps.push({ request: sent, shows: run.tab.shows(), locked });
 		}
-		current = journey.steps.length;
 	} catch (error) {
-		return {
-			steps,
-			events: tab.events,
-			requests,
-			tickets: endpoint.state().tickets,
-			threw: { step: current, error }
-		};
+		threw = { step: current, error };
 	}
-	return { steps, events: tab.events, requests, tickets: endpoint.state().tickets, threw: null };
+	return {
+		steps,
+		events: run.tab.events,
+		requests: run.requests,
+		tickets: run.endpoint.state().tickets,
+		threw
+	};
+}
+
+// The form sends: its code gives the key and the body. A lost request is never heard of again; any other
+// arrives at the endpoint, and is answered there and then, unless it is held.
+function sendToFake(run: OnFake, step: Step): InFlight {
+	const onPage = run.tab.form(step.form!);
+	onPage.shows = { kind: 'sending' };
+	const { key, body } = onPage.client.send({ ...onPage.fields });
+	const number = run.requests.length + 1;
+	const sent: InFlight = {
+		number,
+		key,
+		body: onTheWire(body),
+		reply: null,
+		form: step.form!,
+		page: run.tab.page,
+		arrival: null
+	};
+	run.requests.push(sent);
+	run.tab.events.push({ sent: number });
+	if (step.fate === 'request-lost') run.tab.deliver(sent, noAnswer);
+	else {
+		const header = typeof key === 'string' ? key : null;
+		sent.arrival = run.endpoint.arrive({ key: header, body: sent.body });
+		if (step.fate !== 'held') settle(run, sent, step.fate!);
+	}
+	return sent;
+}
+
+// The endpoint answers the request that arrived (its insert fails, when the fate says the server fails), and
+// the answer reaches the form unless it is lost on the way.
+function settle(run: OnFake, request: InFlight, fate: Fate) {
+	request.reply = run.endpoint.respond(request.arrival!, fate === 'server-fails' ? 'before-commit' : 'none');
+	const { status, ticketId } = request.reply;
+	run.tab.deliver(request, fate === 'answer-lost' ? noAnswer : { kind: 'reply', status, ticketId });
 }

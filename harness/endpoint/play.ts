@@ -97,6 +97,18 @@ async function blocked(store: PlayStore, answered: Promise<unknown>): Promise<vo
 		await new Promise((r) => setTimeout(r, pause));
 }
 
+// A play under way: the routes' clock, the server once one is needed, the requests sent and those held.
+type Playing = {
+	store: PlayStore;
+	time: number;
+	server: Served | null;
+	sent: number;
+	outcomes: Outcome[];
+	pending: Map<number, Promise<Answer | null>>;
+	held: Set<number>;
+};
+
+// The schedule's steps in turn on the learner's routes: what each request got, and what the tables hold.
 export async function playEndpoint(
 	schedule: EndpointSchedule,
 	remember: Remember,
@@ -104,26 +116,21 @@ export async function playEndpoint(
 	postgresUrl: PostgresUrl
 ): Promise<PlayedEndpoint> {
 	const store = await storeFor(postgresUrl);
-	let time = scheduleStart;
+	const playing: Playing = {
+		store,
+		time: scheduleStart,
+		server: null,
+		sent: 0,
+		outcomes: [],
+		pending: new Map(),
+		held: new Set()
+	};
 	const options: EndpointOptions = {
 		store,
 		remember,
 		retention: schedule.retentionHours === undefined ? defaultRetention : schedule.retentionHours * hour,
-		now: () => new Date(time),
+		now: () => new Date(playing.time),
 		tenant: 'acme'
-	};
-	const outcomes: Outcome[] = [];
-	const pending = new Map<number, Promise<Answer | null>>();
-	let server: Served | null = null;
-	let stopped: PlayedEndpoint['stopped'] = null;
-	let step = -1;
-	const held = new Set<number>(); // requests held before their commit, not yet released
-	const settle = async (number: number) => {
-		const answer = await within(pending.get(number)!, answerLimitMs, `request ${number} got no answer`);
-		pending.delete(number);
-		const outcome = outcomes.find((outcome) => outcome.number === number)!;
-		outcome.answer = answer;
-		outcome.settled = true;
 	};
 	// Built before anything is sent: a route that throws while it is built ends the play here.
 	const routes = {
@@ -131,65 +138,88 @@ export async function playEndpoint(
 		[routePaths.webhooks]: code.webhooks(options)
 	};
 	const stubThrown: Served['thrown'] = [];
+	let stopped: PlayedEndpoint['stopped'] = null;
+	let step = -1;
 	try {
-		let sent = 0;
 		for (const [i, current] of schedule.steps.entries()) {
 			step = i;
-			if (current.do === 'wait') time += current.minutes * 60_000;
+			if (current.do === 'wait') playing.time += current.minutes * 60_000;
 			if (current.do === 'send') {
-				if (sent === 0 && (await stubAt(current, code, options, stubThrown))) {
+				if (playing.sent === 0 && (await stubAt(current, code, options, stubThrown))) {
 					stopped = { step: i, why: 'request 1 met a route that is not written yet' };
 					break;
 				}
-				// The server starts with the first request that really goes out: a stub never needs one.
-				server ??= await serve(routes);
-				const number = ++sent;
-				const plan = new Plan(current.fault);
-				server.plans.set(String(number), plan);
-				const answer = post(server.url, routePaths[current.route], current, number);
-				pending.set(number, answer);
-				outcomes.push({ number, step: i, answer: null, settled: false });
-				const why = `request ${number} never reached its commit, and got no answer`;
-				if (current.fault === 'held')
-					await within(Promise.race([plan.reachedHold, answer]), answerLimitMs, why);
-				else if (current.waits) await within(blocked(store, answer), answerLimitMs, why);
-				else if (held.size > 0) {
-					// Another request is held before its commit: one that waits on a lock now would wait forever.
-					let answered = false;
-					void answer.then(() => (answered = true));
-					await within(blocked(store, answer), answerLimitMs, `request ${number} got no answer`);
-					if (!answered) {
-						const holders = [...held].join(' and ');
-						throw new NoAnswer(
-							`request ${number} is waiting on a lock that request ${holders} holds (held just before its commit), so it would wait until that request ends. A request that finds its key in flight should not wait for it: answer 409 at once`
-						);
-					}
-					await settle(number);
-				} else await settle(number);
-				if (current.fault === 'held') held.add(number);
+				await sendOne(playing, current, i, routes);
 			}
-			if (current.do === 'release') {
-				held.delete(current.request);
-				server!.plans.get(String(current.request))!.release();
-				for (const number of [...pending.keys()]) await settle(number);
-			}
+			if (current.do === 'release') await releaseOne(playing, current.request);
 		}
-		if (!stopped) step = schedule.steps.length;
 	} catch (error) {
 		if (!(error instanceof NoAnswer)) {
-			await server?.close();
+			await playing.server?.close();
 			throw error;
 		}
 		stopped = { step, why: error.message };
 	}
-	const thrown = server?.thrown ?? stubThrown;
-	let end: StoreContents | null = null;
-	try {
-		end = stopped ? null : await store.contents();
-	} finally {
-		await server?.close();
+	const thrown = playing.server?.thrown ?? stubThrown;
+	const end = await contentsAtTheEnd(playing, stopped);
+	return { remember, outcomes: playing.outcomes, stopped, thrown, end };
+}
+
+// One request out, on a server started for the first that really goes out (a stub never needs one). Then it
+// waits: a held request until just before its commit, one that waits until it is on a lock, else the answer.
+async function sendOne(playing: Playing, send: Send, step: number, routes: Record<string, Route>) {
+	playing.server ??= await serve(routes);
+	const number = ++playing.sent;
+	const plan = new Plan(send.fault);
+	playing.server.plans.set(String(number), plan);
+	const answer = post(playing.server.url, routePaths[send.route], send, number);
+	playing.pending.set(number, answer);
+	playing.outcomes.push({ number, step, answer: null, settled: false });
+	const why = `request ${number} never reached its commit, and got no answer`;
+	if (send.fault === 'held') await within(Promise.race([plan.reachedHold, answer]), answerLimitMs, why);
+	else if (send.waits) await within(blocked(playing.store, answer), answerLimitMs, why);
+	else if (playing.held.size > 0) await settleBesideHeld(playing, number, answer);
+	else await settle(playing, number);
+	if (send.fault === 'held') playing.held.add(number);
+}
+
+// Beside a request held before its commit, one that waits on a lock would wait forever: it stops, told why.
+async function settleBesideHeld(playing: Playing, number: number, answer: Promise<Answer | null>) {
+	let answered = false;
+	void answer.then(() => (answered = true));
+	await within(blocked(playing.store, answer), answerLimitMs, `request ${number} got no answer`);
+	if (!answered) {
+		const holders = [...playing.held].join(' and ');
+		throw new NoAnswer(
+			`request ${number} is waiting on a lock that request ${holders} holds (held just before its commit), so it would wait until that request ends. A request that finds its key in flight should not wait for it: answer 409 at once`
+		);
 	}
-	return { remember, outcomes, stopped, thrown, end };
+	await settle(playing, number);
+}
+
+// A held request let go on to its commit: then every answer still to come is waited for.
+async function releaseOne(playing: Playing, request: number) {
+	playing.held.delete(request);
+	playing.server!.plans.get(String(request))!.release();
+	for (const number of [...playing.pending.keys()]) await settle(playing, number);
+}
+
+// The request's answer is in, or it got none (within the limit): its outcome says which.
+async function settle(playing: Playing, number: number) {
+	const answer = await within(playing.pending.get(number)!, answerLimitMs, `request ${number} got no answer`);
+	playing.pending.delete(number);
+	const outcome = playing.outcomes.find((outcome) => outcome.number === number)!;
+	outcome.answer = answer;
+	outcome.settled = true;
+}
+
+// What the tables hold at the end (nothing, when the play stopped early); the server closes either way.
+async function contentsAtTheEnd(playing: Playing, stopped: PlayedEndpoint['stopped']) {
+	try {
+		return stopped ? null : await playing.store.contents();
+	} finally {
+		await playing.server?.close();
+	}
 }
 
 // The first request's route asked whether it is a stub (stub-check.ts): its NotWrittenYet is recorded as the

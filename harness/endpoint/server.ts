@@ -12,7 +12,7 @@
 // answer when the plan crashed the worker or loses the answer after the commit. Workbook-* headers are the
 // harness's: the route never sees them. Connections are not kept alive, so a dropped one takes nothing else.
 // close() waits (up to a limit) for the route calls still running, so none writes into the next test's tables.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { maxBodyBytes, problem, type Route } from './contract.ts';
 import { Plan } from './faults.ts';
@@ -74,41 +74,10 @@ async function write(outgoing: ServerResponse, response: Response): Promise<void
 export async function serve(routes: Record<string, Route>): Promise<Served> {
 	const plans = new Map<string, Plan>();
 	const thrown: Served['thrown'] = [];
-	let url = '';
-
-	async function answer(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-		const path = new URL(incoming.url ?? '/', url).pathname;
-		const route = routes[path];
-		if (!route) return write(outgoing, problem(404, 'Not Found', `nothing is served at ${path}`));
-		if (incoming.method !== 'POST')
-			return write(outgoing, problem(405, 'Method Not Allowed', `${path} takes POST`));
-		let body: Buffer;
-		try {
-			body = await readBody(incoming);
-		} catch (error) {
-			if (!(error instanceof TooLarge)) throw error;
-			return write(outgoing, problem(413, 'Content Too Large', `the body is over ${maxBodyBytes} bytes`));
-		}
-		const id = incoming.headers[planHeader];
-		const plan = (typeof id === 'string' && plans.get(id)) || new Plan();
-		let response: Response;
-		try {
-			response = await plan.run(() => route(toRequest(incoming, url, body)));
-		} catch (error) {
-			if (!plan.crashed) thrown.push({ path, request: typeof id === 'string' ? Number(id) : null, error });
-			response = problem(500, 'Internal Server Error', 'the endpoint threw');
-		}
-		// A dead worker answers nothing; a lost answer was made and never arrives.
-		if (plan.crashed || plan.fault === 'after-commit') {
-			outgoing.socket?.destroy();
-			return;
-		}
-		await write(outgoing, response);
-	}
-
 	const running = new Set<Promise<void>>();
+	let url = '';
 	const server = createServer((incoming, outgoing) => {
-		const call = answer(incoming, outgoing)
+		const call = answer({ routes, plans, thrown, url }, incoming, outgoing)
 			.catch((error) => {
 				thrown.push({ path: incoming.url ?? '', request: null, error });
 				outgoing.socket?.destroy();
@@ -118,20 +87,63 @@ export async function serve(routes: Record<string, Route>): Promise<Served> {
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	return {
-		url,
+	return { url, plans, thrown, close: () => closeWhenDone(server, plans, running) };
+}
+
+// One request: 404 for another path, 405 for another method, 413 for a body over the limit; else its route,
+// run inside the request's plan. A route that throws is answered 500, and what it threw is kept.
+async function answer(
+	{
+		routes,
 		plans,
 		thrown,
-		close: async () => {
-			for (const plan of plans.values()) plan.release();
-			let timer: NodeJS.Timeout | undefined;
-			const limit = new Promise((resolve) => (timer = setTimeout(resolve, 10_000)));
-			await Promise.race([Promise.allSettled([...running]), limit]);
-			clearTimeout(timer);
-			await new Promise<void>((resolve) => {
-				server.closeAllConnections();
-				server.close(() => resolve());
-			});
-		}
-	};
+		url
+	}: Pick<Served, 'plans' | 'thrown' | 'url'> & { routes: Record<string, Route> },
+	incoming: IncomingMessage,
+	outgoing: ServerResponse
+): Promise<void> {
+	const path = new URL(incoming.url ?? '/', url).pathname;
+	const route = routes[path];
+	if (!route) return write(outgoing, problem(404, 'Not Found', `nothing is served at ${path}`));
+	if (incoming.method !== 'POST')
+		return write(outgoing, problem(405, 'Method Not Allowed', `${path} takes POST`));
+	let body: Buffer;
+	try {
+		body = await readBody(incoming);
+	} catch (error) {
+		if (!(error instanceof TooLarge)) throw error;
+		return write(outgoing, problem(413, 'Content Too Large', `the body is over ${maxBodyBytes} bytes`));
+	}
+	const id = incoming.headers[planHeader];
+	const plan = (typeof id === 'string' && plans.get(id)) || new Plan();
+	let response: Response;
+	try {
+		response = await plan.run(() => route(toRequest(incoming, url, body)));
+	} catch (error) {
+		if (!plan.crashed) thrown.push({ path, request: typeof id === 'string' ? Number(id) : null, error });
+		response = problem(500, 'Internal Server Error', 'the endpoint threw');
+	}
+	// A dead worker answers nothing; a lost answer was made and never arrives.
+	if (plan.crashed || plan.fault === 'after-commit') {
+		outgoing.socket?.destroy();
+		return;
+	}
+	await write(outgoing, response);
+}
+
+// Every held request let go, the route calls still running waited for (up to a limit), then the server shut.
+async function closeWhenDone(
+	server: Server,
+	plans: Map<string, Plan>,
+	running: Set<Promise<void>>
+): Promise<void> {
+	for (const plan of plans.values()) plan.release();
+	let timer: NodeJS.Timeout | undefined;
+	const limit = new Promise((resolve) => (timer = setTimeout(resolve, 10_000)));
+	await Promise.race([Promise.allSettled([...running]), limit]);
+	clearTimeout(timer);
+	await new Promise<void>((resolve) => {
+		server.closeAllConnections();
+		server.close(() => resolve());
+	});
 }

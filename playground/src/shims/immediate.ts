@@ -1,4 +1,5 @@
-// scheduler.ts waits for a stalled worker with setImmediate, which browsers lack: the same, from a MessageChannel.
+// The scheduler (scheduler/workers.ts) waits for a stalled worker with setImmediate, which browsers lack: the
+// same, from a MessageChannel.
 type Task = () => void;
 const queue = new Map<number, Task>();
 let next = 0;
