@@ -141,7 +141,9 @@ export async function exploreCrashPoints(
 	sequence: Sequence,
 	start: ExploredStore,
 	fresh: (rows: ExploredStore) => Promise<ExploredStore>,
-	points: Points = everyPoint
+	points: Points = everyPoint,
+	// Given, every crash is handed to it and none judged here: the grader judges them outside (tellCrash).
+	record?: (crash: RecordedCrash) => void
 ): Promise<string | null> {
 	const clock = { time: sequenceStart };
 	let store = start;
@@ -161,19 +163,22 @@ export async function exploreCrashPoints(
 			await playOne(code, sequence, crashed, clock, step, at);
 			const afterCrash = await crashed.contents();
 			const retry = await playOne(code, sequence, crashed, clock, step, null);
-			const problem = judgeCrash({
+			const judged: Judged = {
 				reference,
 				referenceAfter,
 				route: step.route,
 				at,
 				before,
 				afterCrash,
-				retry,
+				retry: { ...retry, error: retry.error === null ? null : String(retry.error) },
 				after: await crashed.contents(),
 				remember: sequence.remember
-			});
-			if (problem)
-				return `Crash point ${at + 1} of ${reference.steps.length} of ${saidSend(sequence.steps, i)}: the worker was stopped ${saidPoint(reference.steps, at)}, then ${step.route === 'tickets' ? 'the client sent it again (same key, same body)' : 'the sender delivered it again'}.\n${problem}\n\nThe sequence:\n${saidSequence(sequence)}`;
+			};
+			if (record) record({ step: i, judged });
+			else {
+				const problem = tellCrash(sequence, { step: i, judged });
+				if (problem) return problem;
+			}
 		}
 		// The request played alone is the next request's start.
 		store = alone;
@@ -181,7 +186,19 @@ export async function exploreCrashPoints(
 	return null;
 }
 
-type Judged = {
+export type RecordedCrash = { step: number; judged: Judged };
+
+// The story of one crash and its retry, or null when it kept every promise.
+export function tellCrash(sequence: Sequence, { step: i, judged }: RecordedCrash): string | null {
+	const problem = judgeCrash(judged);
+	if (!problem) return null;
+	const { reference, at, route } = judged;
+	const again =
+		route === 'tickets' ? 'the client sent it again (same key, same body)' : 'the sender delivered it again';
+	return `Crash point ${at + 1} of ${reference.steps.length} of ${saidSend(sequence.steps, i)}: the worker was stopped ${saidPoint(reference.steps, at)}, then ${again}.\n${problem}\n\nThe sequence:\n${saidSequence(sequence)}`;
+}
+
+export type Judged = {
 	reference: Played;
 	referenceAfter: StoreContents;
 	route: Call['route'];

@@ -20,7 +20,7 @@ export type Sizes = { crashSequences: number; modelRuns: number; seed: number };
 const fromEnvironment = (name: string, fallback: number) =>
 	process.env[name] ? Number(process.env[name]) : fallback;
 export const loopSizes = (): Sizes => ({
-	crashSequences: fromEnvironment('ENDPOINT_CRASH_RUNS', 8),
+	crashSequences: fromEnvironment('ENDPOINT_CRASH_RUNS', 4),
 	modelRuns: fromEnvironment('ENDPOINT_RUNS', 25),
 	seed: fromEnvironment('ENDPOINT_SEED', defaultSeed)
 });

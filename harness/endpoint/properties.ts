@@ -163,3 +163,21 @@ export async function checkEndpointModel(
 		`Replay it: ENDPOINT_SEED=${details.seed} npm test exercises/06`
 	].join('\n');
 }
+
+// A sequence played on the in-memory store, one request at a time: every answer, and the rows at the end.
+// The grader plays it on a submission and on the reference, and compares the two (grader/checks/06-*).
+export async function playInMemory(code: EndpointCode, sequence: Sequence) {
+	const store = new MemoryStore();
+	const seen = new Seen(store);
+	const clock = { time: sequenceStart };
+	const routes = buildRoutes(code, sequence, seen, clock);
+	const answers: Answer[] = [];
+	for (const step of sequence.steps) {
+		if (step.do === 'wait') clock.time += step.minutes * 60_000;
+		else {
+			seen.current = new CrashingStore(store, null, step.stepFails ?? false);
+			answers.push(await call(routes, step));
+		}
+	}
+	return { answers, end: await store.contents() };
+}
