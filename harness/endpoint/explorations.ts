@@ -11,6 +11,7 @@ import { ScheduleMismatch } from '../core/mismatch.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import { exploreCrashPoints } from './crash-points.ts';
 import { MemoryStore } from './memory-store.ts';
+import { buildRoutes, call, sequenceStart, type Sequence } from './calls.ts';
 import { exploreOverlaps, overlaps } from './overlaps.ts';
 import type { EndpointCode } from './play.ts';
 import { checkEndpointModel, defaultSeed } from './properties.ts';
@@ -52,11 +53,21 @@ export async function overlapProblem(code: EndpointCode): Promise<string | null>
 	return null;
 }
 
+// One request to each route first: a stub stops there, before any sequence is drawn or schedule loaded.
+async function stubFirst(code: EndpointCode): Promise<void> {
+	const sequence: Sequence = { remember: 'everything', retentionHours: 24, steps: [] };
+	const routes = buildRoutes(code, sequence, new MemoryStore(), { time: sequenceStart });
+	const event = { tenant: 'acme', source: 'helpdesk', eventId: 'evt-1', subject: 'Printer on fire' };
+	await call(routes, { do: 'send', route: 'tickets', key: 'k-1', json: { subject: 'Printer on fire' } });
+	await call(routes, { do: 'send', route: 'webhooks', json: event });
+}
+
 // A stub stops the exploration with its own message: the function to write.
-async function judged(problem: Promise<string | null>): Promise<void> {
+async function judged(code: EndpointCode, problem: () => Promise<string | null>): Promise<void> {
 	let found: string | null;
 	try {
-		found = await problem;
+		await stubFirst(code);
+		found = await problem();
 	} catch (error) {
 		if (error instanceof NotWrittenYet) throw new ScheduleMismatch(error.message);
 		throw error;
@@ -67,13 +78,13 @@ async function judged(problem: Promise<string | null>): Promise<void> {
 export function exploreEndpoint(code: EndpointCode, sizes: Sizes = loopSizes()): void {
 	describe('every crash point, every overlap, and a model of the contract (in memory)', () => {
 		it('A crash at any step of a request, then its retry: one ticket, the first answer', limit, () =>
-			judged(crashProblem(code, sizes))
+			judged(code, () => crashProblem(code, sizes))
 		);
 		it('Two requests with one key (or one event) at once, at every interleaving', limit, () =>
-			judged(overlapProblem(code))
+			judged(code, () => overlapProblem(code))
 		);
 		it('Random sequences against a model of the contract', limit, () =>
-			judged(checkEndpointModel(code, { runs: sizes.modelRuns, seed: sizes.seed }))
+			judged(code, () => checkEndpointModel(code, { runs: sizes.modelRuns, seed: sizes.seed }))
 		);
 	});
 }
