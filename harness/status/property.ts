@@ -2,7 +2,7 @@
 // contract's model (contract.ts), answer by answer and in the end state. A failure is the shortest schedule
 // fast-check found, told as a shipped schedule's failure is, with the seed and path to replay it.
 //
-//   exploreStatus(() => ({ setStatus, addComment }));        // an it() in 07's tests: 200 runs, a fixed seed
+//   exploreStatus(() => ({ setStatus, addComment }));        // an it() in 07's tests: 100 runs, a fixed seed
 //   brokenStatusSchedule(rules, { runs: 2000, seed: 7 });    // the failure's words, or null
 //
 // STATUS_SEED and STATUS_PATH replay a failure; the same seed every run otherwise, so a learner sees the
@@ -30,7 +30,7 @@ export function brokenStatusSchedule(rules: Rules, settings: Settings = {}): str
 		const problem = judgeStatus(schedule, 'versioned', playStatus(schedule, rules));
 		if (problem) throw new ScheduleMismatch(problem);
 	});
-	const details = fc.check(property, { numRuns: settings.runs ?? 200, seed, ...(path ? { path } : {}) });
+	const details = fc.check(property, { numRuns: settings.runs ?? 100, seed, ...(path ? { path } : {}) });
 	if (!details.failed) return null;
 	const error = details.errorInstance;
 	const why = error instanceof Error ? error.message : String(error);
@@ -63,7 +63,7 @@ function stopAtStub(rules: Rules, schedule: JudgedSchedule): void {
 	if (stub) throw new ScheduleMismatch((stub as NotWrittenYet).message);
 }
 
-export function exploreStatus(rules: () => Rules, runs = 200): void {
+export function exploreStatus(rules: () => Rules, runs = 100): void {
 	it(`made-up schedules (${runs}, fast-check): three tickets, retries, late copies and crashes, held to the contract`, () => {
 		const problem = brokenStatusSchedule(rules(), { runs });
 		if (problem) throw new ScheduleMismatch(problem);
