@@ -19,7 +19,7 @@ import { dirname, join, relative } from 'node:path';
 import { exercises } from '#harness/core/manifest.ts';
 import { root } from '../sandbox/paths.ts';
 
-export type Kind = 'honest' | 'reference' | 'verdicts' | 'leak' | 'class' | 'unpacking' | 'names';
+export type Kind = 'honest' | 'reference' | 'verdicts' | 'channel' | 'leak' | 'class' | 'unpacking' | 'names';
 export type Score = 'full' | 'zero' | 'some';
 export type Sample = {
 	name: string;
@@ -112,6 +112,7 @@ export const samples: Sample[] = [
 		rest: 'zero',
 		says: /01: A random case the tests do not ship \(held-out, case \d+ of \d+\):/
 	},
+
 	{
 		name: 'empty',
 		story: 'an empty folder',
@@ -212,6 +213,8 @@ export const samples: Sample[] = [
 		...zeroAt01,
 		says: reached('/proc/1/environ')
 	},
+
+
 	{
 		name: 'tries-walk-root',
 		story: 'lists /, quietly, then answers right',
@@ -261,6 +264,41 @@ export const samples: Sample[] = [
 		base: 'solutions',
 		...zeroAt01,
 		says: /01: 0 for this exercise: its code wrote on the grader's observation channel/
+	},
+
+	{
+		name: 'forged-then-kill',
+		story:
+			'plays the observer itself, writes its observations and a last line on the channel, then kills itself',
+		kind: 'channel',
+		base: 'solutions',
+		...zeroAt01,
+		says: /01: 0 for this exercise: its code wrote on the grader's observation channel \(line 1 is not the observer's\)/
+	},
+	{
+		name: 'half-line-after',
+		story: "right answers, and half a line on the channel after the observer's last one",
+		kind: 'channel',
+		base: 'solutions',
+		...zeroAt01,
+		says: /01: 0 for this exercise: its code wrote on the grader's observation channel \(line \d+ was left unfinished\)/
+	},
+	{
+		name: 'replaced-structured-clone',
+		story: 'snapshot() hands out the live arrays, and structuredClone is replaced by one that copies nothing',
+		kind: 'verdicts',
+		base: 'solutions',
+		...zeroAt01,
+		says: didNotLoad("TypeError: Cannot assign to read only property 'structuredClone'")
+	},
+	{
+		name: 'to-json-same-event',
+		story: 'sameEvent answers an always-truthy object whose toJSON says the right boolean',
+		kind: 'verdicts',
+		base: 'solutions',
+		scores: { '02': 'some' },
+		rest: 'full',
+		says: /02: .*sameEvent answered an object, not a boolean/
 	},
 
 	// Leaking: the sandbox holds nothing secret, so there is nothing to leak.
@@ -344,7 +382,8 @@ export const samples: Sample[] = [
 		kind: 'class',
 		base: 'solutions',
 		...zeroAt01,
-		says: reached('a program \\(/usr/bin/sleep\\)')
+		// Node's permission model refuses the worker thread itself (grader/sandbox/sandbox.ts).
+		says: didNotLoad('Error: Access to this API has been restricted')
 	},
 	{
 		name: 'buffers',

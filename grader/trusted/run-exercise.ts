@@ -1,6 +1,7 @@
 // One exercise of one submission: a fresh view, one sandboxed run of its observers, and the verdicts, made
 // here, outside the sandbox, from what came back. Nothing the run printed decides a point; only observations
 // of what the learner's code returned, judged against the expectations computed before (expect.ts).
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Exercise } from '#harness/core/manifest.ts';
 import type { GradingPostgres, RunDatabase } from '../sandbox/postgres.ts';
 import { socketInSandbox } from '../sandbox/postgres.ts';
@@ -48,7 +49,22 @@ const isSaidError = (value: unknown): value is SaidError =>
 	typeof (value as SaidError).name === 'string' &&
 	typeof (value as SaidError).message === 'string';
 
-export function readObservations(text: string, checks: PlannedCheck[]): Observed {
+// A line's JSON text when the observer wrote it: its HMAC, under the run's key, of its number and its text.
+export function unsealed(line: string, n: number, key: Buffer): string | null {
+	const sealed = /^([0-9a-f]{64}) /.exec(line);
+	if (!sealed) return null;
+	const text = line.slice(65);
+	const wanted = createHmac('sha256', key).update(`${n}\n${text}`).digest();
+	return timingSafeEqual(Buffer.from(sealed[1]!, 'hex'), wanted) ? text : null;
+}
+
+// The channel as the observer wrote it, or the first line it did not write. A last line left unfinished counts
+// against the run too, unless the grader stopped the run (time, memory, a flood, an attempt) and so cut it.
+export function readObservations(
+	text: string,
+	checks: PlannedCheck[],
+	seal: { key: Buffer; stopped: boolean }
+): Observed {
 	const observed: Observed = {
 		byCheck: new Map(),
 		loadError: null,
@@ -57,15 +73,18 @@ export function readObservations(text: string, checks: PlannedCheck[]): Observed
 		tampered: null
 	};
 	const lines = text.split('\n');
-	if (lines.at(-1) === '') lines.pop();
+	const unfinished = lines.pop()!;
+	const cut = unfinished !== '' && !seal.stopped;
+	if (cut) lines.push(unfinished);
 	for (const [n, line] of lines.entries()) {
+		const last = cut && n === lines.length - 1;
+		const json = last ? null : unsealed(line, n, seal.key);
 		let value: Record<string, unknown>;
 		try {
-			value = JSON.parse(line);
+			if (json === null) throw new Error('not sealed');
+			value = JSON.parse(json);
 		} catch {
-			// Only the last line may be cut short: by a kill, a timeout or the size cap.
-			if (n === lines.length - 1) break;
-			observed.tampered = `line ${n + 1} is not JSON`;
+			observed.tampered = last ? `line ${n + 1} was left unfinished` : `line ${n + 1} is not the observer's`;
 			return observed;
 		}
 		const keys = value && typeof value === 'object' ? Object.keys(value).sort().join(',') : '';
@@ -136,7 +155,7 @@ export function verdictsFrom(
 	limits: SandboxLimits,
 	exercise: Exercise
 ): Verdict[] {
-	const observed = readObservations(ran.observations, checks);
+	const observed = readObservations(ran.observations, checks, ran);
 	const base = (check: PlannedCheck) => ({
 		file: check.heldOut ? 'held-out' : 'given',
 		name: check.name,
@@ -167,7 +186,7 @@ export function verdictsFrom(
 			if ('threw' in one) {
 				const { name, message } = one.threw;
 				const said =
-					name === 'NotWrittenYet' || name === 'ScheduleMismatch'
+					name === 'NotWrittenYet' || name === 'ScheduleMismatch' || name === 'NotTheContract'
 						? message
 						: `your code threw ${name}: ${message}`;
 				return { ...base(check), status: 'failed', message: clip(`${where}${said}`) };
