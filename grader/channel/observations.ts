@@ -7,6 +7,7 @@
 //   {"c":0,"i":2,"threw":{"name":…,"message":…}}  …or what it threw
 //   {"load":{"file":"handler.ts","name":…,"message":…}}   a learner file did not load
 //   {"exited":1,"while":"during check 1, case 3"}  the learner's code ended the process
+//   {"refused":"process.dlopen"}                   the learner's code called what may not run (a forfeit)
 //   {"done":true}                                  the last line of a run that finished
 //
 // The reader trusts none of it: these types say what an honest run writes, not what arrives. A line that does not
@@ -25,4 +26,5 @@ export type ObservationLine =
 	| { c: number; i: number; threw: SaidError }
 	| { load: SaidError & { file: string } }
 	| { exited: number; while: string }
+	| { refused: string }
 	| { done: true };

@@ -75,17 +75,22 @@ const { observers } = (await import(
 for (const path of job.freeze) freeze(await import(pathToFileURL(join(here, path)).href));
 freeze(observers);
 
-// Learner code never needs a process of its own: the ways to start one say so (the grader also watches).
+// Learner code never needs a process of its own, nor native code: the ways to start one refuse, and tell the
+// grader on the sealed channel, so a call caught and kept quiet still forfeits the exercise (the permission
+// model refuses them too, and the tracer sees any process made).
 const refuse = (name: string) => () => {
-	throw new Error(`${name}: learner code may not start processes`);
+	send({ refused: name });
+	throw new Error(`${name}: learner code may not start processes or load native code`);
 };
 const starters = ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'] as const;
 for (const name of starters) Object.assign(childProcess, { [name]: refuse(`child_process.${name}`) });
 Object.freeze(childProcess);
-Object.assign(process, {
-	binding: refuse('process.binding'),
-	_linkedBinding: refuse('process._linkedBinding')
-});
+for (const name of ['binding', '_linkedBinding', 'dlopen'])
+	Object.defineProperty(process, name, {
+		value: refuse(`process.${name}`),
+		writable: false,
+		configurable: false
+	});
 syncBuiltinESMExports();
 lockGlobals();
 

@@ -39,6 +39,8 @@ export type Observed = {
 	byCheck: Map<number, Map<number, Observation>>;
 	loadError: { file: string; name: string; message: string } | null;
 	exited: { code: number; while: string } | null;
+	// The first call the sandbox refused (process.dlopen, child_process.spawn, …): it forfeits the exercise.
+	refused: string | null;
 	done: boolean;
 	tampered: string | null;
 };
@@ -69,6 +71,7 @@ export function readObservations(
 		byCheck: new Map(),
 		loadError: null,
 		exited: null,
+		refused: null,
 		done: false,
 		tampered: null
 	};
@@ -96,6 +99,7 @@ export function readObservations(
 			typeof (value.load as unknown as { file: unknown }).file === 'string'
 		)
 			observed.loadError = value.load as Observed['loadError'];
+		else if (keys === 'refused' && typeof value.refused === 'string') observed.refused ??= value.refused;
 		else if (keys === 'exited,while' && typeof value.exited === 'number' && typeof value.while === 'string')
 			observed.exited = { code: value.exited, while: value.while };
 		else if (
@@ -165,11 +169,13 @@ export function verdictsFrom(
 	// An attempt stops the run at once, so it comes before a count of processes the watch may not have seen yet.
 	const forfeit = observed.tampered
 		? `its code wrote on the grader's observation channel (${observed.tampered})`
-		: ran.attempt
-			? `its code tried to reach ${clip(ran.attempt, 160).split('\n')[0]}, outside its sandbox`
-			: ran.started > 0
-				? `its code started ${ran.started === 1 ? 'a process' : `${ran.started} processes`} of its own, which learner code may not`
-				: null;
+		: observed.refused
+			? `its code called ${clip(observed.refused, 80)}, which learner code may not`
+			: ran.attempt
+				? `its code tried to reach ${clip(ran.attempt, 160).split('\n')[0]}, outside its sandbox`
+				: ran.started > 0
+					? `its code started ${ran.started === 1 ? 'a process' : `${ran.started} processes`} of its own, which learner code may not`
+					: null;
 	if (forfeit) {
 		const message = `0 for this exercise: ${forfeit}`;
 		return checks.map((check) => ({ ...base(check), status: 'failed', message }));
@@ -185,8 +191,11 @@ export function verdictsFrom(
 				: '';
 			if ('threw' in one) {
 				const { name, message } = one.threw;
-				const said =
-					name === 'NotWrittenYet' || name === 'ScheduleMismatch' || name === 'NotTheContract'
+				// On a held-out case, the learner's own words are not shown (they could carry the other cases,
+				// read from job.json): what it threw, and the one input it threw on.
+				const said = check.heldOut
+					? `your code threw ${clip(name, 60)} on this input: ${clip(JSON.stringify(input) ?? 'undefined', 1500)}`
+					: name === 'NotWrittenYet' || name === 'ScheduleMismatch' || name === 'NotTheContract'
 						? message
 						: `your code threw ${name}: ${message}`;
 				return { ...base(check), status: 'failed', message: clip(`${where}${said}`) };
