@@ -82,7 +82,7 @@ export function judgeHandler(
 	if (at >= 0) {
 		const wanted = saidOutcome(expected.outcomes[at]);
 		const got = saidOutcome(played.outcomes[at]);
-		const cause = usualCause(schedule, at, expected.outcomes[at], played.outcomes[at], name, who);
+		const cause = usualCause(schedule, at, expected.outcomes[at], played.outcomes[at], name, who, db);
 		const usually = cause ? `\nWhat this usually means: ${cause}\n` : '';
 		return `${heading(schedule, name)}\n${describeDelivery(schedule, at)}: expected ${wanted}, ${who} ${got}.\n${usually}\nDelivery by delivery, and what was stored after the last:\n${state}`;
 	}
@@ -100,7 +100,8 @@ export function usualCause(
 	wanted: Outcome | undefined,
 	got: Outcome | undefined,
 	name: HandlerName = 'receipt-in-commit',
-	who = 'your handler'
+	who = 'your handler',
+	stored?: Database
 ): string | null {
 	const first = name === 'create-every-time';
 	if (!wanted || !got || typeof got !== 'object') return null;
@@ -111,16 +112,21 @@ export function usualCause(
 		return `the worker dies at this delivery (fault '${fault}'), so nobody hears an answer: return { kind: 'crashed', ticketId: null }.`;
 	if (wanted.kind === 'created' && got.kind === 'replayed' && earlier.length === 0)
 		return `this is a new event, taken for one ${who} had seen. The identity is tenant, source and event id, all three, compared one by one.`;
-	if (
-		wanted.kind === 'created' &&
-		got.kind === 'replayed' &&
-		earlier.some((d) => d.fault === 'before-commit')
-	)
-		return `${who} kept something from a delivery whose worker died before its commit. A crash before the commit must leave nothing behind: ${first ? 'no ticket' : 'no ticket and no receipt'}.`;
+	const kept = `${who} kept something from a delivery whose worker died before its commit. A crash before the commit must leave nothing behind: ${first ? 'no ticket' : 'no ticket and no receipt'}.`;
+	// A replay is blamed on a crash before the commit only when no earlier delivery of this event committed.
+	const noneCommitted = earlier.length > 0 && earlier.every((d) => d.fault === 'before-commit');
+	if (wanted.kind === 'created' && got.kind === 'replayed' && noneCommitted) return kept;
 	if (wanted.kind === 'replayed' && got.kind === 'created')
 		return `${who} did not recognise a delivery it had already handled. Is the receipt saved in the same commit as the ticket, and found again with sameEvent?`;
 	if (wanted.kind === 'conflict' && got.kind !== 'conflict')
 		return `the same key now carries another subject. That is another request, not a retry: refuse it as a conflict rather than answer with a ticket made for something else.`;
+	// A number past the one expected, after a crash before the commit, with more tickets stored than expected:
+	// the crashed delivery's ticket stayed.
+	const crashedBefore = schedule.deliveries.slice(0, at).some((d) => d.fault === 'before-commit');
+	const expectedTickets = schedule.expect[name].tickets.length;
+	const moreStored = stored === undefined || stored.tickets.length > expectedTickets;
+	const past = (got.ticketId ?? 0) > (wanted.ticketId ?? 0);
+	if (wanted.kind === got.kind && past && crashedBefore && moreStored) return kept;
 	if (wanted.kind === got.kind && wanted.ticketId !== got.ticketId)
 		return `the right kind of answer with the wrong ticket. Ticket ids count every ticket saved, from 1, including one saved just before a crash${first ? '' : '; a repeat gets the ticket its receipt names'}.`;
 	return null;
