@@ -7,7 +7,14 @@ import { plays } from '../core/plays.ts';
 import type { Located } from '../core/schedules.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import { ScheduleMismatch } from '../core/mismatch.ts';
-import { describeDelivery, earlierDeliveries, saidOutcome, saidReceipt, saidTicket } from '../core/words.ts';
+import {
+	describeDelivery,
+	earlierDeliveries,
+	saidOutcome,
+	saidReceipt,
+	saidTicket,
+	theyDiffer
+} from '../core/words.ts';
 
 export type Played = { outcomes: Outcome[]; db: Database };
 
@@ -89,8 +96,8 @@ export function judgeHandler(
 	const ticketsDiffer = !sameLines(expected.tickets.map(saidTicket), (db.tickets ?? []).map(saidTicket));
 	const receiptsDiffer = !sameLines(expected.receipts.map(saidReceipt), (db.receipts ?? []).map(saidReceipt));
 	if (!ticketsDiffer && !receiptsDiffer) return null;
-	const what = [ticketsDiffer && 'tickets', receiptsDiffer && 'receipts'].filter(Boolean).join(' and ');
-	return `${heading(schedule, name)}\nEvery answer was right, but after the last delivery the ${what} differ:\n\n${state}`;
+	const what = [ticketsDiffer && 'tickets', receiptsDiffer && 'receipts'].filter((part) => part !== false);
+	return `${heading(schedule, name)}\nEvery answer was right, but after the last delivery ${theyDiffer(what)}:\n\n${state}`;
 }
 
 // The usual mistake behind a wrong answer, in the lesson's words; null when there is no usual one.

@@ -21,7 +21,7 @@ import { firstDifference, sameLines, sideBySide } from '../core/report.ts';
 import { oneAtATime, runWorkers, type CrashPoint, type Ending } from '../scheduler/scheduler.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import type { TraceLine } from '../scheduler/trace.ts';
-import { answered, saidOutcome, saidReceipt, saidTicket } from '../core/words.ts';
+import { answered, saidOutcome, saidReceipt, saidTicket, theyDiffer } from '../core/words.ts';
 
 // A way of sending the confirmation: a handler, and the relay that sends after the commit (null: none).
 export type Sender = {
@@ -242,7 +242,7 @@ export function judgeOutbox(schedule: OutboxSchedule, name: SenderName, played: 
 	if (inbox.length) return `${top}The inbox is wrong:\n${inbox.map((p) => `  ${p}`).join('\n')}${tail}`;
 	const differ = rows.filter((row) => !sameLines(row.expected, row.actual)).map((row) => row.label);
 	if (differ.length === 0) return null;
-	return `${top}Every answer and every email was right, but after the last step the ${differ.join(' and ')} differ.${tail}`;
+	return `${top}Every answer and every email was right, but after the last step ${theyDiffer(differ)}.${tail}`;
 }
 
 // One test for each outbox schedule, named by its title, holding the sender to its column of expectations.
