@@ -12,7 +12,7 @@ import {
 	type Handler,
 	type Webhook
 } from '../core/model.ts';
-import { judgeHandler, playHandler } from './play.ts';
+import { judgeHandler, playHandler, snapshotProblem } from './play.ts';
 import { handlerSchedules } from './schedules.ts';
 
 // The solution's ReceiptHandler with the mistake: tenant, source and event id joined into one key.
@@ -152,5 +152,26 @@ describe('a diagnosis looks at the fault and at what was stored', () => {
 		const story = judgeHandler(edited, 'receipt-in-commit', playHandler(edited, new ReceiptHandler()));
 		expect(story).toContain('expected created #2, your handler replayed #1.');
 		expect(story).not.toContain('died before its commit');
+	});
+});
+
+describe('a snapshot that is the live store', () => {
+	it('shows the store before and after as ticket lines, each short enough that no word is cut', () => {
+		let db: Database = { tickets: [], receipts: [] };
+		const live: Handler = {
+			handle(event: Webhook) {
+				db.tickets.push({ id: db.tickets.length + 1, tenant: event.tenant, subject: event.subject });
+				return { kind: 'created', ticketId: db.tickets.length };
+			},
+			snapshot: () => db
+		};
+		const story = snapshotProblem(live)!;
+		expect(story).toContain("Changing what snapshot() returned changed the handler's store.");
+		expect(story).toContain('#1 acme: Cannot sign in');
+		expect(story).toContain('#99 mallory: Pushed into a snapshot');
+		expect(story).toContain('not the live arrays');
+		expect(story.split('\n').filter((line) => line.length > 100)).toEqual([]);
+		db = { tickets: [], receipts: [] };
+		expect(snapshotProblem(new ReceiptHandler())).toBeNull();
 	});
 });

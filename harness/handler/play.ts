@@ -155,19 +155,27 @@ export function playHandlerSchedules(name: HandlerName, makeHandler: () => Handl
 // snapshot() must hand out a copy: a caller that scribbles on it can't change the store.
 export function snapshotIsACopy(makeHandler: () => Handler): void {
 	it('snapshot() hands out a copy: changing it leaves the store alone', () => {
-		const handler = makeHandler();
-		handler.handle({ tenant: 'acme', source: 'helpdesk', eventId: 'evt-42', subject: 'Cannot sign in' });
-		const before = JSON.stringify(handler.snapshot());
-		const copy = handler.snapshot();
-		copy.tickets.push({ id: 99, tenant: 'mallory', subject: 'Pushed into a snapshot' });
-		copy.receipts.push({ tenant: 'mallory', source: 'x', eventId: 'x', subject: 'x', ticketId: 99 });
-		if (copy.tickets[0]) copy.tickets[0].subject = 'Changed through a snapshot';
-		if (copy.receipts[0]) copy.receipts[0].ticketId = 99;
-		const after = JSON.stringify(handler.snapshot());
-		if (after !== before) {
-			throw new ScheduleMismatch(
-				`Changing what snapshot() returned changed the handler's store.\nbefore: ${before}\nafter:  ${after}\nReturn a copy (copyDatabase from #harness/core/model.ts), not the live arrays.`
-			);
-		}
+		const problem = snapshotProblem(makeHandler());
+		if (problem) throw new ScheduleMismatch(problem);
 	});
+}
+
+// null when changing a snapshot leaves the store alone; otherwise the store before and after, line by line.
+export function snapshotProblem(handler: Handler): string | null {
+	handler.handle({ tenant: 'acme', source: 'helpdesk', eventId: 'evt-42', subject: 'Cannot sign in' });
+	const before = handler.snapshot();
+	const unchanged = JSON.stringify(before);
+	const copy = handler.snapshot();
+	copy.tickets.push({ id: 99, tenant: 'mallory', subject: 'Pushed into a snapshot' });
+	copy.receipts.push({ tenant: 'mallory', source: 'x', eventId: 'x', subject: 'x', ticketId: 99 });
+	if (copy.tickets[0]) copy.tickets[0].subject = 'Changed through a snapshot';
+	if (copy.receipts[0]) copy.receipts[0].ticketId = 99;
+	const after = handler.snapshot();
+	if (JSON.stringify(after) === unchanged) return null;
+	const stored = JSON.parse(unchanged) as Database;
+	const rows = [
+		{ label: 'tickets', expected: stored.tickets.map(saidTicket), actual: after.tickets.map(saidTicket) },
+		{ label: 'receipts', expected: stored.receipts.map(saidReceipt), actual: after.receipts.map(saidReceipt) }
+	];
+	return `Changing what snapshot() returned changed the handler's store.\nThe store as it should have stayed, and after the test changed the copy:\n${sideBySide(rows)}\nReturn a copy (copyDatabase from #harness/core/model.ts), not the live arrays.`;
 }
