@@ -9,7 +9,15 @@ import {
 	type OutboxRow,
 	type SharedDatabase
 } from '../database/database.ts';
-import { MailProvider, ManualClock, type Call, type Delivered, type Mail } from './mail-provider.ts';
+import {
+	KeyReused,
+	MailProvider,
+	ManualClock,
+	ProviderDown,
+	type Call,
+	type Delivered,
+	type Mail
+} from './mail-provider.ts';
 import { crashed, type Outcome, type Webhook } from '../core/model.ts';
 import type { Email } from './model.ts';
 import { outboxSchedules, type ExpectedRow, type OutboxSchedule, type SenderName } from './schedules.ts';
@@ -122,8 +130,8 @@ function threw(schedule: OutboxSchedule, index: number, who: string, error: unkn
 
 // The usual cause of a throw, in the lesson's words.
 function adviceFor(who: string, error: unknown): string {
-	if (who === 'relay')
-		return '\nA relay does not throw: when the provider fails, it leaves the row pending for the next run and goes on.';
+	if (who === 'relay' && (error instanceof ProviderDown || error instanceof KeyReused))
+		return "\nA relay does not throw the provider's refusals: when the provider is down or refuses a key, it leaves the row pending for the next run and goes on to the next row.";
 	if (error instanceof UniqueViolation && error.message.includes('outbox_key'))
 		return '\nTwo tickets asked for the same email key. The key must name the ticket (its tenant, its id, the kind of email), not the delivery or its words.';
 	return '';
