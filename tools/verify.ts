@@ -70,7 +70,12 @@ async function exercisesFailAsShipped(): Promise<Result> {
 
 // 06 on PostgreSQL from a scratch copy in each home a learner may have (tools/homes.ts).
 async function homesGreen(): Promise<Result> {
-	const homes = await learnersHomes();
+	let homes;
+	try {
+		homes = await learnersHomes();
+	} catch (error) {
+		return one(false, `the homes could not be made: ${(error as Error)?.stack ?? String(error)}`);
+	}
 	const problems = homes.filter((home) => !home.passed).map((home) => home.problem);
 	return { passed: homes.length - problems.length, failed: problems.length, problems };
 }
