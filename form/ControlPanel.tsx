@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Ticket } from '#harness/core/model.ts';
 import type { Received } from './server/backend.ts';
 import type { Exchange, Fate } from './server/network.ts';
+import { saidServer } from './words.ts';
 
 type State = {
 	endpoint: string;
@@ -101,7 +102,7 @@ export function ControlPanel() {
 							<td title={exchange.key ?? ''}>{short(exchange.key)}</td>
 							<td>{subjectOf(exchange.body)}</td>
 							<td>{exchange.fate}</td>
-							<td>{exchange.server ?? 'not passed on'}</td>
+							<td>{saidServer(exchange)}</td>
 							<td>{exchange.page ?? '…'}</td>
 						</tr>
 					))}

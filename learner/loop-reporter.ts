@@ -7,6 +7,7 @@ import { exercises } from '#harness/core/manifest.ts';
 import { formatLoop, type LoopExercise, type LoopTest } from './loop.ts';
 import { terminalPaint as paint, testName } from './progress.ts';
 import { exerciseTestFile } from './test-files.ts';
+import { assertionSaid } from './assertion-words.ts';
 
 type VitestError = { message?: string; diff?: string; stacks?: { file: string; line: number }[] };
 
@@ -60,7 +61,7 @@ export default class LoopReporter implements Reporter {
 					state,
 					givenCode
 				};
-				if (error) entryTest.message = [plain(error.message), plain(error.diff)].filter(Boolean).join('\n\n');
+				if (error) entryTest.message = assertionSaid(plain(error.message), plain(error.diff));
 				if (at) entryTest.at = `${path}:${at.line}`;
 				entry.tests.push(entryTest);
 			}

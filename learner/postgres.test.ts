@@ -8,9 +8,16 @@ describe('npm run postgres', () => {
 			'run',
 			'--project',
 			'postgres-learner',
+			'--reporter=./learner/loop-reporter.ts',
 			'exercises/03-the-race/'
 		]);
 		expect(postgresArgs(workbookRoot, '05').at(-1)).toBe('exercises/05-email-outbox/');
+	});
+	it("prints the short report of npm test, and Vitest's own with --all", () => {
+		expect(postgresArgs(workbookRoot, '03')).toContain('--reporter=./learner/loop-reporter.ts');
+		expect(postgresArgs(workbookRoot, '03', { all: true })).not.toContain(
+			'--reporter=./learner/loop-reporter.ts'
+		);
 	});
 	it('says which exercises talk to a database when given another', () => {
 		expect(() => postgresArgs(workbookRoot, '01')).toThrow(

@@ -1,13 +1,14 @@
 // npm run postgres -- 03: the exercise's tests, with your own files, on a real PostgreSQL the run starts and
-// stops itself (harness/postgres/). The schedules play there; the stories and traces read as with
-// `npm test`. It plays the exercises whose manifest entry says "postgres": "also".
+// stops itself (harness/postgres/). The schedules play there; the stories and traces read as with `npm test`,
+// in its short report (`-- --all`: Vitest's own). It plays the exercises whose manifest entry says
+// "postgres": "also".
 import { spawn } from 'node:child_process';
 import { onPostgres, workbookRoot } from '#harness/core/manifest.ts';
 import { bin } from '../lib/run.ts';
 import { chooseExercise, LearnerError, readArgs, runLearnerCommand } from './args.ts';
 
-// The Vitest command line that plays one exercise on PostgreSQL.
-export function postgresArgs(root: string, word: string | undefined): string[] {
+// The Vitest command line that plays one exercise on PostgreSQL, with npm test's short report unless `all`.
+export function postgresArgs(root: string, word: string | undefined, { all = false } = {}): string[] {
 	const exercise = chooseExercise(word, 'postgres', root);
 	const named = `${exercise.id} · ${exercise.title}`;
 	if (exercise.postgres === 'only')
@@ -20,14 +21,16 @@ export function postgresArgs(root: string, word: string | undefined): string[] {
 				.map(({ id }) => `npm run postgres -- ${id}`)
 				.join(' or ')}.`
 		);
-	return ['run', '--project', 'postgres-learner', `exercises/${exercise.folder}/`];
+	const reporter = all ? [] : ['--reporter=./learner/loop-reporter.ts'];
+	return ['run', '--project', 'postgres-learner', ...reporter, `exercises/${exercise.folder}/`];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
 	await runLearnerCommand(
 		() =>
 			new Promise<number>((resolve) => {
-				const args = postgresArgs(workbookRoot, readArgs([]).words[0]);
+				const { words, flags } = readArgs(['all']);
+				const args = postgresArgs(workbookRoot, words[0], { all: flags.has('all') });
 				console.log(
 					`Playing ${args.at(-1)} on PostgreSQL: a server of its own, started now and stopped at the end.`
 				);

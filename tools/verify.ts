@@ -12,6 +12,7 @@ import { MissingProgram, needProgram, systemPrograms, type SystemProgram } from 
 import { playWrongSolutions } from './wrong/play-wrong.ts';
 import { checkBrowserJourneys } from '../form/journeys/check.ts';
 import { differential } from './differential/differential.ts';
+import { learnersHomes } from './homes.ts';
 
 // warnings are printed but fail nothing; skipped says, in one line, why a step did not run.
 type Result = { passed: number; failed: number; problems: string[]; warnings?: string[]; skipped?: string };
@@ -65,6 +66,18 @@ async function exercisesFailAsShipped(): Promise<Result> {
 		return [];
 	});
 	return { passed: exercises.length - problems.length, failed: problems.length, problems };
+}
+
+// 06 on PostgreSQL from a scratch copy in each home a learner may have (tools/homes.ts).
+async function homesGreen(): Promise<Result> {
+	let homes;
+	try {
+		homes = await learnersHomes();
+	} catch (error) {
+		return one(false, `the homes could not be made: ${(error as Error)?.stack ?? String(error)}`);
+	}
+	const problems = homes.filter((home) => !home.passed).map((home) => home.problem);
+	return { passed: homes.length - problems.length, failed: problems.length, problems };
 }
 
 // Each named wrong solution must fail on the test meant to catch its mistake, saying why. A patch that no
@@ -191,6 +204,7 @@ const steps: Step[] = [
 		check: () => allPass('postgres')
 	},
 	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped },
+	{ name: 'where learners put it: 06 from a 0700 home (and, as root, as a useradd user)', check: homesGreen },
 	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail },
 	{
 		name: "04's form in Chromium: the solution passes, the stub and four wrong solutions fail (npm run browser -- 04)",

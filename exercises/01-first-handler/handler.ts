@@ -1,5 +1,12 @@
 import { todo } from '#harness/core/todo.ts';
-import type { Database, Fault, Outcome, Webhook } from '#harness/core/model.ts';
+import {
+	copyDatabase,
+	crashed,
+	type Database,
+	type Fault,
+	type Outcome,
+	type Webhook
+} from '#harness/core/model.ts';
 
 // The first handler: every delivery makes a ticket. Right for as long as every delivery is a new request.
 export class TicketHandler {

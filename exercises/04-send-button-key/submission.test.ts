@@ -161,7 +161,9 @@ describe(heading('04'), () => {
 					expect(afterAnswer(spy, answer)).toEqual(shows);
 					expect(
 						finished,
-						definite ? 'a definite answer finishes once' : 'an open outcome keeps the key'
+						definite
+							? 'how many times afterAnswer called finish(): a definite answer finishes once'
+							: 'how many times afterAnswer called finish(): an open outcome keeps the key, so never'
 					).toBe(definite ? 1 : 0);
 				});
 			}

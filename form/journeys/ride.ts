@@ -15,6 +15,7 @@ import type { CodeChoice } from '../server/key-store.ts';
 import { startStack, type Stack } from '../server/stack.ts';
 import { journeys, keyNames, type Journey } from './journeys.ts';
 import { Diverged, shows } from './tab.ts';
+import { saidServer } from '../words.ts';
 
 export type Ridden = { journey: Journey; story: string | null; ms: number };
 
@@ -87,7 +88,7 @@ async function story(stack: Stack, journey: Journey, error: unknown, pages: Page
 	lines.push('', 'On the wire (what the network did, what the endpoint answered, what reached the page):');
 	for (const e of stack.network.exchanges)
 		lines.push(
-			`  ${e.number}  ${names.get(e.key)}  ${saidBody(e.body)}  ${e.fate}; endpoint ${e.server ?? 'never saw it'}; page ${e.page ?? 'still waiting'}`
+			`  ${e.number}  ${names.get(e.key)}  ${saidBody(e.body)}  ${e.fate}; endpoint ${e.server === null ? 'never saw it' : saidServer(e)}; page ${e.page ?? 'still waiting'}`
 		);
 	if (stack.network.exchanges.length === 0) lines.push('  nothing was sent');
 	for (const [i, page] of pages.entries()) {

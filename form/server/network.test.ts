@@ -5,6 +5,7 @@ import { learnerFile, keyStoreModule, solutionFile } from './key-store.ts';
 import { startFakeBackend } from './fake-endpoint.ts';
 import type { Backend } from './backend.ts';
 import { Network } from './network.ts';
+import { saidServer } from '../words.ts';
 import { pickWritten } from '../pick.ts';
 import * as solution from '../../solutions/04-send-button-key/submission.ts';
 import { todo } from '#harness/core/todo.ts';
@@ -102,6 +103,10 @@ describe('the network between the page and the endpoint', () => {
 		expect(network.exchanges).toMatchObject([{ key: 'k1', fate: 'answer lost', server: 201, page: 'lost' }]);
 		const next = await post('k1', 'Cannot sign in');
 		expect([next.status, network.exchanges[1]!.fate]).toEqual([201, 'through']);
+		expect(network.exchanges.map(saidServer), 'the retry is marked a replay').toEqual([
+			'201',
+			'201, a replay (Idempotent-Replayed)'
+		]);
 	});
 
 	it('answer 500: the endpoint did the work, the caller hears 500', async () => {

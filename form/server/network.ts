@@ -24,6 +24,8 @@ export type Exchange = {
 	fate: string;
 	// What the endpoint answered, or null when the request was never passed on (or not yet answered).
 	server: number | null;
+	// Whether the endpoint's answer was a saved one handed back again (its Idempotent-Replayed header).
+	replayed: boolean;
 	// What reached the page: a status, 'lost', or null while it is on its way.
 	page: number | 'lost' | null;
 };
@@ -79,6 +81,7 @@ export class Network {
 			body: parse(body),
 			fate: saidFate(fate),
 			server: null,
+			replayed: false,
 			page: null
 		};
 		this.exchanges.push(exchange);
@@ -86,6 +89,7 @@ export class Network {
 			return this.answer(exchange, outgoing, problem(409, 'a request with this key is still in progress'));
 		const answered = await this.pass(incoming, body);
 		exchange.server = answered.status;
+		exchange.replayed = answered.headers['idempotent-replayed'] === 'true';
 		if (fate?.do === 'lose') {
 			exchange.page = 'lost';
 			outgoing.socket?.destroy();

@@ -64,25 +64,34 @@ func DescribeDelivery(deliveries []Delivery, index int) string {
 
 // usualCause is the usual mistake behind a wrong answer, in the lesson's words, as the TypeScript player
 // says it; "" when there is no usual one.
-func usualCause(s Schedule, at int, wanted, got Outcome, column string) string {
+func usualCause(s Schedule, at int, wanted, got Outcome, column string, stored Database) string {
 	first := column == CreateEveryTime
 	earlier := earlierDeliveries(s.Deliveries, at)
-	crashedBeforeCommit := slices.ContainsFunc(earlier, func(d Delivery) bool { return d.Fault == BeforeCommit })
+	beforeCommit := func(d Delivery) bool { return d.Fault == BeforeCommit }
+	// A replay is blamed on a crash before the commit only when no earlier delivery of this event committed.
+	noneCommitted := len(earlier) > 0 && !slices.ContainsFunc(earlier, func(d Delivery) bool { return !beforeCommit(d) })
+	// A number past the one expected, after a crash before the commit, with more tickets stored than expected:
+	// the crashed delivery's ticket stayed.
+	keptTicket := slices.ContainsFunc(s.Deliveries[:at], beforeCommit) && got.TicketID > wanted.TicketID &&
+		len(stored.Tickets) > len(s.Expected(column).Tickets)
 	leftBehind, repeat := "no ticket and no receipt", "; a repeat gets the ticket its receipt names"
 	if first {
 		leftBehind, repeat = "no ticket", ""
 	}
+	kept := "your handler kept something from a delivery whose worker died before its commit. A crash before the commit must leave nothing behind: " + leftBehind + "."
 	switch {
 	case wanted.Kind == "crashed" && got.Kind != "crashed":
 		return fmt.Sprintf("the worker dies at this delivery (fault '%s'), so nobody hears an answer: return Crashed.", s.Deliveries[at].Fault)
 	case wanted.Kind == "created" && got.Kind == "replayed" && len(earlier) == 0:
 		return "this is a new event, taken for one your handler had seen. The identity is tenant, source and event id, all three, compared one by one."
-	case wanted.Kind == "created" && got.Kind == "replayed" && crashedBeforeCommit:
-		return "your handler kept something from a delivery whose worker died before its commit. A crash before the commit must leave nothing behind: " + leftBehind + "."
+	case wanted.Kind == "created" && got.Kind == "replayed" && noneCommitted:
+		return kept
 	case wanted.Kind == "replayed" && got.Kind == "created":
 		return "your handler did not recognise a delivery it had already handled. Is the receipt saved in the same commit as the ticket, and found again with SameEvent?"
 	case wanted.Kind == "conflict" && got.Kind != "conflict":
 		return "the same key now carries another subject. That is another request, not a retry: refuse it as a conflict rather than answer with a ticket made for something else."
+	case wanted.Kind == got.Kind && keptTicket:
+		return kept
 	case wanted.Kind == got.Kind && wanted.TicketID != got.TicketID:
 		return "the right kind of answer with the wrong ticket. Ticket ids count every ticket saved, from 1, including one saved just before a crash" + repeat + "."
 	}
@@ -138,7 +147,7 @@ func Judge(s Schedule, handler string, got Played) string {
 				heading, len(want.Outcomes), len(got.Outcomes), state)
 		}
 		usually := ""
-		if cause := usualCause(s, i, want.Outcomes[i], got.Outcomes[i], handler); cause != "" {
+		if cause := usualCause(s, i, want.Outcomes[i], got.Outcomes[i], handler, got.DB); cause != "" {
 			usually = "\nWhat this usually means: " + cause + "\n"
 		}
 		return fmt.Sprintf("%s\n%s: expected %s, the handler %s.\n%s\nAfter the last delivery:\n%s",

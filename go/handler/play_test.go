@@ -134,3 +134,72 @@ func TestTheStoryOfAReplayWhereATicketWasExpected(t *testing.T) {
 		})
 	}
 }
+
+// ticketBeforeTheCheck writes its ticket straight into the store before it checks for a crash before the
+// commit, and its receipt only after: the crashed delivery's ticket stays.
+type ticketBeforeTheCheck struct{ db Database }
+
+func (h *ticketBeforeTheCheck) Handle(event Webhook, fault Fault) Outcome {
+	for _, receipt := range h.db.Receipts {
+		if SameEvent(receipt.Webhook, event) {
+			return Replay(receipt, event)
+		}
+	}
+	ticketID := len(h.db.Tickets) + 1
+	h.db.Tickets = append(h.db.Tickets, Ticket{ID: ticketID, Tenant: event.Tenant, Subject: event.Subject})
+	if fault == BeforeCommit {
+		return Crashed
+	}
+	h.db.Receipts = append(h.db.Receipts, Receipt{Webhook: event, TicketID: ticketID})
+	if fault == AfterCommit {
+		return Crashed
+	}
+	return Outcome{"created", ticketID}
+}
+
+func (h *ticketBeforeTheCheck) Snapshot() Database { return copyDatabase(h.db) }
+
+// TestADiagnosisLooksAtTheFaultAndTheStore: a ticket kept from a crash before the commit is named as such, not
+// as numbering; a replay after a delivery that committed is never blamed on a crash before the commit.
+func TestADiagnosisLooksAtTheFaultAndTheStore(t *testing.T) {
+	const crash = "your handler kept something from a delivery whose worker died before its commit"
+	all := loadSchedules(t)
+	find := func(name string) Schedule {
+		i := slices.IndexFunc(all, func(s Schedule) bool { return s.Name == name })
+		if i < 0 {
+			t.Fatalf("no schedule %q", name)
+		}
+		return all[i]
+	}
+	edited := find("lost-acknowledgment")
+	first, second := edited.Deliveries[0], edited.Deliveries[1]
+	crashedSecond := second
+	crashedSecond.Fault = BeforeCommit
+	edited.Deliveries = []Delivery{first, crashedSecond, second}
+	edited.Expect.ReceiptInCommit = Expectation{Outcomes: []Outcome{Crashed, Crashed, {"created", 2}}}
+	tests := []struct {
+		name     string
+		schedule Schedule
+		handler  Handler
+		says     string
+		never    []string
+	}{
+		{"a ticket pushed before the check", find("crash-before-commit"), &ticketBeforeTheCheck{},
+			crash, []string{"Ticket ids count"}},
+		{"a schedule edited to expect a new ticket after a commit", edited, &ReceiptHandler{},
+			"expected created #2, the handler replayed #1.", []string{crash}},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			story := Judge(test.schedule, ReceiptInCommit, Play(test.schedule, test.handler))
+			if !strings.Contains(story, test.says) {
+				t.Errorf("the story does not say %q:\n%s", test.says, story)
+			}
+			for _, wrong := range test.never {
+				if strings.Contains(story, wrong) {
+					t.Errorf("the story says %q:\n%s", wrong, story)
+				}
+			}
+		})
+	}
+}

@@ -1,8 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { exercises } from './manifest.ts';
+import { exercises, inTheLesson } from './manifest.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -30,4 +30,18 @@ describe('exercises/manifest.json', () => {
 			}
 		});
 	}
+	it("maps every exercise to the lesson's sections, in the README's table and under each exercise's title", () => {
+		const readme = readFileSync(join(root, 'README.md'), 'utf8');
+		for (const exercise of exercises()) {
+			const lesson = exercise.lesson ?? [];
+			expect(lesson.length, `${exercise.folder}: its lesson sections`).toBeGreaterThan(0);
+			for (const section of lesson) expect(section, exercise.folder).toMatch(/^(0[1-9]|10) \S/);
+			const own = readFileSync(join(root, 'exercises', exercise.folder, 'README.md'), 'utf8').split('\n');
+			expect(own[2], `exercises/${exercise.folder}/README.md, under its title`).toBe(inTheLesson(exercise));
+			const row = readme.split('\n').find((line) => line.startsWith(`| \`exercises/${exercise.folder}/\``));
+			const cells = row?.split('|').map((cell) => cell.trim());
+			const sections = lesson.map((section) => `§${section.slice(0, 2)}`).join(', ');
+			expect(cells?.at(-2), `README.md's table, the row of ${exercise.folder}`).toBe(sections);
+		}
+	});
 });

@@ -9,6 +9,8 @@ export type Exercise = {
 	id: string;
 	folder: string;
 	title: string;
+	// The lesson's sections it builds on, each its number and title: "04 Try a decision".
+	lesson?: string[];
 	learnerFiles: string[];
 	weight: number;
 	timeLimitFactor?: number;
@@ -38,4 +40,14 @@ export function heading(id: string): string {
 	const exercise = exercises().find((e) => e.id === id);
 	if (!exercise) throw new Error(`exercises/manifest.json has no exercise ${id}`);
 	return `${exercise.id} · ${exercise.title}`;
+}
+
+// "**In the lesson:** section 04 (Try a decision) and section 08 (The parts to watch).": the line under each
+// exercise README's title.
+export function inTheLesson(exercise: Exercise): string {
+	const said = (exercise.lesson ?? []).map(
+		(section) => `section ${section.slice(0, 2)} (${section.slice(3)})`
+	);
+	const list = said.length > 1 ? `${said.slice(0, -1).join(', ')} and ${said.at(-1)}` : said.join('');
+	return `**In the lesson:** ${list}.`;
 }

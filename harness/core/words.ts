@@ -68,3 +68,12 @@ export function describeDelivery(
 	if (fault === 'after-commit') notes.push('the worker dies after its commit, before answering');
 	return `delivery ${index + 1} (${notes.join(', ')})`;
 }
+
+// "1 ticket", "2 tickets": the noun agrees with its number.
+export const counted = (n: number, noun: string) => `${n} ${n === 1 ? noun : `${noun}s`}`;
+
+// "the tickets differ", "the outbox differs": the parts of a state that differ, with a verb that agrees.
+export function theyDiffer(parts: readonly string[]): string {
+	const one = parts.length === 1 && !parts[0]!.endsWith('s');
+	return `the ${parts.join(' and ')} ${one ? 'differs' : 'differ'}`;
+}

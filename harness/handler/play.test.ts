@@ -12,7 +12,7 @@ import {
 	type Handler,
 	type Webhook
 } from '../core/model.ts';
-import { judgeHandler, playHandler } from './play.ts';
+import { judgeHandler, playHandler, snapshotProblem } from './play.ts';
 import { handlerSchedules } from './schedules.ts';
 
 // The solution's ReceiptHandler with the mistake: tenant, source and event id joined into one key.
@@ -103,5 +103,75 @@ describe('the usual cause of a replay where a ticket was expected', () => {
 			'your handler kept something from a delivery whose worker died before its commit.'
 		);
 		expect(story).not.toContain('this is a new event');
+	});
+});
+
+describe('a diagnosis looks at the fault and at what was stored', () => {
+	const find = (name: string) => handlerSchedules().find((s) => s.name === name)!;
+
+	it('a ticket pushed before the before-commit check is told it kept something, not about numbering', () => {
+		// 02 with the ticket written straight into the store, before the check for a crash before the commit.
+		let db: Database = { tickets: [], receipts: [] };
+		const early: Handler = {
+			handle(event: Webhook, fault: Fault = 'none') {
+				const seen = db.receipts.find((receipt) => receipt.eventId === event.eventId);
+				if (seen) return replay(seen, event);
+				const ticketId = db.tickets.length + 1;
+				db.tickets.push({ id: ticketId, tenant: event.tenant, subject: event.subject });
+				if (fault === 'before-commit') return crashed;
+				db.receipts.push({ ...event, ticketId });
+				return fault === 'after-commit' ? crashed : { kind: 'created', ticketId };
+			},
+			snapshot: () => copyDatabase(db)
+		};
+		const schedule = find('crash-before-commit');
+		const story = judgeHandler(schedule, 'receipt-in-commit', playHandler(schedule, early));
+		expect(story).toContain('delivery 2 (acme/helpdesk/evt-42 again, after a crash before the commit)');
+		expect(story).toContain(
+			'your handler kept something from a delivery whose worker died before its commit'
+		);
+		expect(story).not.toContain('Ticket ids count');
+	});
+
+	it('a replay after a delivery that committed is never blamed on a crash before the commit', () => {
+		// A schedule edited to expect a new ticket where the lesson replays: the after-commit crash committed.
+		const lost = find('lost-acknowledgment');
+		const [first, second] = lost.deliveries;
+		const edited = {
+			...lost,
+			deliveries: [first!, { ...second!, fault: 'before-commit' as const }, second!],
+			expect: {
+				...lost.expect,
+				'receipt-in-commit': {
+					outcomes: [crashed, crashed, { kind: 'created' as const, ticketId: 2 }],
+					tickets: [],
+					receipts: []
+				}
+			}
+		};
+		const story = judgeHandler(edited, 'receipt-in-commit', playHandler(edited, new ReceiptHandler()));
+		expect(story).toContain('expected created #2, your handler replayed #1.');
+		expect(story).not.toContain('died before its commit');
+	});
+});
+
+describe('a snapshot that is the live store', () => {
+	it('shows the store before and after as ticket lines, each short enough that no word is cut', () => {
+		let db: Database = { tickets: [], receipts: [] };
+		const live: Handler = {
+			handle(event: Webhook) {
+				db.tickets.push({ id: db.tickets.length + 1, tenant: event.tenant, subject: event.subject });
+				return { kind: 'created', ticketId: db.tickets.length };
+			},
+			snapshot: () => db
+		};
+		const story = snapshotProblem(live)!;
+		expect(story).toContain("Changing what snapshot() returned changed the handler's store.");
+		expect(story).toContain('#1 acme: Cannot sign in');
+		expect(story).toContain('#99 mallory: Pushed into a snapshot');
+		expect(story).toContain('not the live arrays');
+		expect(story.split('\n').filter((line) => line.length > 100)).toEqual([]);
+		db = { tickets: [], receipts: [] };
+		expect(snapshotProblem(new ReceiptHandler())).toBeNull();
 	});
 });

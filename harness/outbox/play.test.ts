@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { sendInside } from '../../exercises/05-email-outbox/send-inside.ts';
 import type { Connection } from '../database/database.ts';
-import type { Mail } from './mail-provider.ts';
+import { readFileSync } from 'node:fs';
+import { relay } from '../../solutions/05-email-outbox/outbox.ts';
+import { KeyReused, ProviderDown, type Mail } from './mail-provider.ts';
 import { outboxSchedules } from './schedules.ts';
 import { describeStep } from './words.ts';
 import { inboxProblems, judgeOutbox, playOutbox, type Sender } from './play.ts';
@@ -73,12 +75,41 @@ describe('playing outbox schedules', () => {
 		);
 	});
 
-	it('a relay that throws is told to leave the row pending instead', async () => {
+	it("a relay that lets the provider's refusal escape is told to leave the row pending instead", async () => {
+		const s = schedule('provider-down-row-stays-pending');
+		const down = new ProviderDown('the provider is down');
+		const throwing: Sender = { ...freshKeyEachRun, relay: async () => Promise.reject(down) };
+		await expect(playOutbox(s, throwing)).rejects.toThrow(
+			/step 3, relay run 1 \(while the provider is down\), of schedule "provider-down-row-stays-pending": your relay threw ProviderDown: the provider is down\nA relay does not throw the provider's refusals/
+		);
+	});
+
+	it('a relay that throws an error of its own is not told the provider refused', async () => {
 		const s = schedule('provider-down-row-stays-pending');
 		const throwing: Sender = { ...freshKeyEachRun, relay: async () => Promise.reject(new Error('boom')) };
-		await expect(playOutbox(s, throwing)).rejects.toThrow(
-			/step 3, relay run 1 \(while the provider is down\), of schedule "provider-down-row-stays-pending": your relay threw Error: boom\nA relay does not throw/
+		const thrown = await playOutbox(s, throwing).then(
+			() => '',
+			(error: Error) => error.message
 		);
+		expect(thrown).toContain('your relay threw Error: boom');
+		expect(thrown).not.toContain('A relay does not throw');
+	});
+
+	it("the solution's relay, as 05's README says: the provider's refusals wait, any other error is thrown on", async () => {
+		const row = { id: 1, key: 'k', tenant: 'acme', ticketId: 1, to: 'acme', subject: 'x', state: 'pending' };
+		const marked: number[] = [];
+		const db = {
+			pendingOutbox: async () => [row],
+			markSent: async (id: number) => void marked.push(id)
+		} as unknown as Connection;
+		const failing = (error: Error): Mail => ({ send: async () => Promise.reject(error) });
+		await expect(relay(db, failing(new ProviderDown('down')))).resolves.toBeUndefined();
+		await expect(relay(db, failing(new KeyReused('reused')))).resolves.toBeUndefined();
+		await expect(relay(db, failing(new TypeError('a bug of its own')))).rejects.toThrow('a bug of its own');
+		expect(marked, 'no row marked sent').toEqual([]);
+		const readme = readFileSync('exercises/05-email-outbox/README.md', 'utf8').replace(/\s+/g, ' ');
+		expect(readme).toContain("A relay does not throw the provider's refusals");
+		expect(readme).toContain('Any other error it throws on');
 	});
 
 	it("a stub stops the schedule with the stub's own message, and says where", async () => {

@@ -9,7 +9,15 @@ import {
 	type OutboxRow,
 	type SharedDatabase
 } from '../database/database.ts';
-import { MailProvider, ManualClock, type Call, type Delivered, type Mail } from './mail-provider.ts';
+import {
+	KeyReused,
+	MailProvider,
+	ManualClock,
+	ProviderDown,
+	type Call,
+	type Delivered,
+	type Mail
+} from './mail-provider.ts';
 import { crashed, type Outcome, type Webhook } from '../core/model.ts';
 import type { Email } from './model.ts';
 import { outboxSchedules, type ExpectedRow, type OutboxSchedule, type SenderName } from './schedules.ts';
@@ -21,7 +29,7 @@ import { firstDifference, sameLines, sideBySide } from '../core/report.ts';
 import { oneAtATime, runWorkers, type CrashPoint, type Ending } from '../scheduler/scheduler.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import type { TraceLine } from '../scheduler/trace.ts';
-import { answered, saidOutcome, saidReceipt, saidTicket } from '../core/words.ts';
+import { answered, saidOutcome, saidReceipt, saidTicket, theyDiffer } from '../core/words.ts';
 
 // A way of sending the confirmation: a handler, and the relay that sends after the commit (null: none).
 export type Sender = {
@@ -122,8 +130,8 @@ function threw(schedule: OutboxSchedule, index: number, who: string, error: unkn
 
 // The usual cause of a throw, in the lesson's words.
 function adviceFor(who: string, error: unknown): string {
-	if (who === 'relay')
-		return '\nA relay does not throw: when the provider fails, it leaves the row pending for the next run and goes on.';
+	if (who === 'relay' && (error instanceof ProviderDown || error instanceof KeyReused))
+		return "\nA relay does not throw the provider's refusals: when the provider is down or refuses a key, it leaves the row pending for the next run and goes on to the next row.";
 	if (error instanceof UniqueViolation && error.message.includes('outbox_key'))
 		return '\nTwo tickets asked for the same email key. The key must name the ticket (its tenant, its id, the kind of email), not the delivery or its words.';
 	return '';
@@ -242,7 +250,7 @@ export function judgeOutbox(schedule: OutboxSchedule, name: SenderName, played: 
 	if (inbox.length) return `${top}The inbox is wrong:\n${inbox.map((p) => `  ${p}`).join('\n')}${tail}`;
 	const differ = rows.filter((row) => !sameLines(row.expected, row.actual)).map((row) => row.label);
 	if (differ.length === 0) return null;
-	return `${top}Every answer and every email was right, but after the last step the ${differ.join(' and ')} differ.${tail}`;
+	return `${top}Every answer and every email was right, but after the last step ${theyDiffer(differ)}.${tail}`;
 }
 
 // One test for each outbox schedule, named by its title, holding the sender to its column of expectations.

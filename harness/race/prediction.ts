@@ -1,6 +1,7 @@
 // Exercise 03's prediction: what the learner guesses separate.ts leaves when two workers alternate, checked
 // against the schedule that pins it (schedules/race/two-workers-alternate.json, the separate column).
 import type { RaceSchedule } from './schedules.ts';
+import { counted } from '../core/words.ts';
 
 export type SecondWorker = 'created' | 'replayed' | 'conflict' | 'unique-violation';
 export type Prediction = {
@@ -57,5 +58,5 @@ export function judgePrediction(prediction: Prediction | undefined, schedule: Ra
 	const off = (Object.keys(nudges) as (keyof Prediction)[]).filter((key) => prediction[key] !== actual[key]);
 	if (!off.length) return null;
 	const parts = off.map((key) => `  - ${nudges[key]}`).join('\n');
-	return `Not quite: your prediction (${prediction.tickets} tickets, ${prediction.receipts} receipts, B: ${prediction.secondWorker}) is off in ${off.length === 1 ? 'one place' : `${off.length} places`}. Think again about:\n${parts}\nThen change ${file} and run the test again. (Running it shows the trace once your guess is right.)`;
+	return `Not quite: your prediction (${counted(prediction.tickets, 'ticket')}, ${counted(prediction.receipts, 'receipt')}, B: ${prediction.secondWorker}) is off in ${off.length === 1 ? 'one place' : `${off.length} places`}. Think again about:\n${parts}\nThen change ${file} and run the test again. (Running it shows the trace once your guess is right.)`;
 }

@@ -89,6 +89,7 @@ describe('the prediction', () => {
 		expect(off).toContain('off in one place');
 		expect(off).toContain('tickets: at step 2');
 		expect(off).not.toContain('2 tickets');
+		expect(off, 'one ticket, in the singular').toContain('(1 ticket, ');
 		expect(judgePrediction({ ...right, secondWorker: 'crashed' as never }, alternate)).toContain(
 			"secondWorker is one of 'created', 'replayed', 'conflict', 'unique-violation'"
 		);

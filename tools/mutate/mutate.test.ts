@@ -28,12 +28,31 @@ const none: Equivalent = {
 describe('npm run mutate: the scores', () => {
 	const killedNine = Array.from({ length: 9 }, () => mutant('Killed', 2, 19, 14));
 
-	it('scores killed and timed-out mutants as detected, survivors and uncovered ones as not', () => {
-		const { lines } = summary(
-			report([...killedNine.slice(1), mutant('Timeout', 2, 19, 14), mutant('NoCoverage', 2, 19, 14)]),
-			[]
-		);
+	it('scores killed mutants as detected, survivors and uncovered ones as not', () => {
+		const { lines } = summary(report([...killedNine, mutant('NoCoverage', 2, 19, 14)]), []);
 		expect(lines[0]).toMatch(/01-first-handler: 90\.0% \(9 of 10 mutants killed/);
+	});
+	it('a time-out is not a kill: it is left out of the score and named, and fails nothing', () => {
+		const { lines, ok } = summary(report([...killedNine, mutant('Timeout', 2, 19, 14)]), []);
+		expect(ok).toBe(true);
+		expect(lines[0]).toMatch(
+			/01-first-handler: 100\.0% \(9 of 9 mutants killed, 0 listed as equivalent, 1 timed out/
+		);
+		expect(lines.join('\n')).toMatch(
+			/timed out \(neither killed nor survived\): solutions\/01-first-handler\/handler.ts:2/
+		);
+	});
+	it('an equivalent mutant that times out on a busy machine is not stale', () => {
+		const { lines, ok } = summary(report([...killedNine, mutant('Timeout', 1, 23, 6)]), [none]);
+		expect(lines.join('\n')).not.toMatch(/no longer survives/);
+		expect(ok).toBe(true);
+	});
+	it('a time-out does not lift an exercise over the target', () => {
+		const survivor = mutant('Survived', 2, 19, 14);
+		const timedOut = Array.from({ length: 5 }, () => mutant('Timeout', 2, 19, 14));
+		const { lines, ok } = summary(report([...killedNine.slice(1), survivor, ...timedOut]), [none]);
+		expect(ok).toBe(false);
+		expect(lines[0]).toMatch(/^✘ 01-first-handler: 88\.9%/);
 	});
 	it('passes a survivor listed as equivalent, and names one that is not', () => {
 		const survivor = mutant('Survived', 1, 23, 6);

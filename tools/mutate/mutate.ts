@@ -20,16 +20,25 @@ export type Equivalent = {
 	why: string;
 };
 export type Survivor = { file: string; line: number; mutator: string; original: string; replacement: string };
-export type Score = { exercise: string; detected: number; undetected: number; survivors: Survivor[] };
+export type Score = {
+	exercise: string;
+	detected: number;
+	undetected: number;
+	survivors: Survivor[];
+	timedOut: Survivor[];
+};
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export const reportPath = here('../../reports/mutation/mutation.json');
 export const equivalentPath = here('./equivalent-mutants.json');
 export const target = 90;
 
-// Killed and timed-out mutants are detected; survivors and mutants no test reaches are not.
-const detected = new Set(['Killed', 'Timeout']);
+// Killed mutants are detected; survivors and mutants no test reaches are not. A time-out is neither: on a busy
+// machine a mutant the tests cannot tell apart times out as well as one they kill, so it is left out of the
+// score, named, and never fails the run (nor makes an equivalent entry look stale).
+const detected = new Set(['Killed']);
 const undetected = new Set(['Survived', 'NoCoverage']);
+const undecided = new Set(['Timeout']);
 
 // The source text a mutant replaced.
 function originalText(source: string, { start, end }: Mutant['location']): string {
@@ -50,15 +59,23 @@ export function scores(report: Report): Score[] {
 	const byExercise = new Map<string, Score>();
 	for (const [file, { source, mutants }] of Object.entries(report.files)) {
 		const exercise = exerciseOf(file);
-		const score = byExercise.get(exercise) ?? { exercise, detected: 0, undetected: 0, survivors: [] };
+		const empty = { exercise, detected: 0, undetected: 0, survivors: [], timedOut: [] };
+		const score = byExercise.get(exercise) ?? empty;
 		byExercise.set(exercise, score);
 		for (const mutant of mutants) {
 			if (detected.has(mutant.status)) score.detected++;
+			const { mutatorName: mutator, replacement, location } = mutant;
+			const which = () => ({
+				file,
+				line: location.start.line,
+				mutator,
+				original: originalText(source, location),
+				replacement
+			});
+			if (undecided.has(mutant.status)) score.timedOut.push(which());
 			if (!undetected.has(mutant.status)) continue;
 			score.undetected++;
-			const { mutatorName: mutator, replacement, location } = mutant;
-			const original = originalText(source, location);
-			score.survivors.push({ file, line: location.start.line, mutator, original, replacement });
+			score.survivors.push(which());
 		}
 	}
 	return [...byExercise.values()].sort((a, b) => a.exercise.localeCompare(b.exercise));
@@ -100,10 +117,12 @@ export function summary(report: Report, equivalents: Equivalent[]): { lines: str
 		const pass = value >= target && unexplained.length === 0;
 		ok &&= pass;
 		lines.push(
-			`${pass ? '✔' : '✘'} ${score.exercise}: ${value.toFixed(1)}% (${score.detected} of ${score.detected + score.undetected} mutants killed, ${equivalent} listed as equivalent; ${raw.toFixed(1)}% counting those)`
+			`${pass ? '✔' : '✘'} ${score.exercise}: ${value.toFixed(1)}% (${score.detected} of ${score.detected + score.undetected} mutants killed, ${equivalent} listed as equivalent${score.timedOut.length ? `, ${score.timedOut.length} timed out` : ''}; ${raw.toFixed(1)}% counting those)`
 		);
 		for (const survivor of unexplained)
 			lines.push(`    survived, not listed as equivalent: ${said(survivor)}`);
+		for (const mutant of score.timedOut)
+			lines.push(`    timed out (neither killed nor survived): ${said(mutant)}`);
 	}
 	const detectedAll = all.reduce((sum, s) => sum + s.detected, 0);
 	const undetectedAll = all.reduce((sum, s) => sum + s.undetected, 0);
@@ -113,8 +132,9 @@ export function summary(report: Report, equivalents: Equivalent[]): { lines: str
 		`mutation score: ${percent(detectedAll, undetectedAll - equivalentAll).toFixed(1)}% overall (${detectedAll} of ${detectedAll + undetectedAll} killed, ${equivalentAll} equivalent; ${percent(detectedAll, undetectedAll).toFixed(1)}% counting those); target ${target}% per exercise`
 	);
 	// Only for the files this run mutated: `npm run mutate -- --mutate <file>` checks one exercise.
+	const undecidedAll = all.flatMap((score) => score.timedOut);
 	const staleEntries = equivalents.filter(
-		(e) => e.file in report.files && !survivors.some((s) => explains(e, s))
+		(e) => e.file in report.files && ![...survivors, ...undecidedAll].some((s) => explains(e, s))
 	);
 	for (const stale of staleEntries) {
 		lines.push(

@@ -1,5 +1,13 @@
 import { todo } from '#harness/core/todo.ts';
-import type { Database, Fault, Outcome, Receipt, Webhook } from '#harness/core/model.ts';
+import {
+	copyDatabase,
+	crashed,
+	type Database,
+	type Fault,
+	type Outcome,
+	type Receipt,
+	type Webhook
+} from '#harness/core/model.ts';
 
 // The same event: same tenant, same source, same event id.
 export function sameEvent(a: Webhook, b: Webhook): boolean {

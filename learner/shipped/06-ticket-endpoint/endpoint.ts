@@ -1,3 +1,4 @@
+import type { Outcome, Webhook } from '#harness/core/model.ts';
 import type { EndpointOptions, Route } from '#harness/endpoint/contract.ts';
 import { todo } from '#harness/core/todo.ts';
 
