@@ -20,6 +20,7 @@ export default class LoopReporter implements Reporter {
 	onInit(vitest: Vitest): void {
 		this.vitest = vitest;
 		this.root = vitest.config.root;
+		quietCtrlC(vitest);
 	}
 
 	onWatcherRerun(): void {
@@ -78,6 +79,16 @@ export default class LoopReporter implements Reporter {
 			console.log(paint.red(`Vitest hit an error outside the tests: ${message.split('\n')[0]}`));
 		}
 	}
+}
+
+// Ctrl-C in watch mode: Vitest says "Cancelling test run. Press CTRL+c again to exit forcefully." even when
+// no run is going, and one Ctrl-C is always enough here (a stuck test thread is ended, lib/watchdog/).
+function quietCtrlC(vitest: Vitest): void {
+	const log = vitest.logger.log.bind(vitest.logger);
+	vitest.logger.log = (...args: unknown[]) => {
+		if (args.some((arg) => String(arg).includes('Press CTRL+c again'))) return;
+		log(...args);
+	};
 }
 
 // Vitest's diff and a parser's message, without their colours: the short report paints its own.

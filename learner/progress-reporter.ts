@@ -6,6 +6,7 @@ import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node
 import { exercises } from '#harness/core/manifest.ts';
 import { formatProgress, terminalPaint as paint, testName, type ExerciseResult } from './progress.ts';
 import { exerciseTestFile } from './test-files.ts';
+import { hangsIn } from '../lib/watchdog/hangs.ts';
 
 export default class ProgressReporter implements Reporter {
 	private root = process.cwd();
@@ -52,7 +53,8 @@ export default class ProgressReporter implements Reporter {
 			return result;
 		});
 		console.log(`\n${formatProgress(results, { goFolder: existsSync(join(this.root, 'go')), paint })}\n`);
-		// Red tests are where a learner normally is, not a failure of this command: only a broken run exits non-zero.
-		process.exitCode = errors.length || reason === 'interrupted' ? 1 : 0;
+		// Red tests are where a learner normally is, not a failure of this command: only a broken run, or code
+		// that did not return (lib/watchdog/), exits non-zero.
+		process.exitCode = errors.length || reason === 'interrupted' || hangsIn().length ? 1 : 0;
 	}
 }

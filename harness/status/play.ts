@@ -8,6 +8,7 @@ import { ChangeHandler, type Answer, type Rules, type StatusStore } from './mode
 import { statusSchedules, type ApplierName, type StatusSchedule } from './schedules.ts';
 import { describeChangeDelivery, saidAnswer, saidReceipt, saidTicket } from './words.ts';
 import { NotWrittenYet } from '../core/todo.ts';
+import { running } from '../core/watchdog.ts';
 
 export type PlayedChanges = { answers: Answer[]; store: StatusStore };
 
@@ -19,6 +20,7 @@ export function playStatus(schedule: StatusSchedule, rules: Rules): PlayedChange
 	const handler = new ChangeHandler(rules, schedule.start);
 	const answers = schedule.deliveries.map((delivery, i) => {
 		try {
+			running(`${describeChangeDelivery(schedule.deliveries, i)} of schedule "${schedule.name}"`);
 			return handler.handle(structuredClone(delivery.change), delivery.fault);
 		} catch (error) {
 			const where = `${describeChangeDelivery(schedule.deliveries, i)} of schedule "${schedule.name}"`;
