@@ -58,10 +58,11 @@ export function checkTypes(root: string): Promise<TypeError[]> {
 	const config = join(folder, 'tsconfig.json');
 	const up = relative(folder, root) || '.';
 	const files = exerciseFiles(root).map((file) => `${up}/${file}`);
-	writeFileSync(
-		config,
-		`${JSON.stringify({ extends: `${up}/tsconfig.json`, include: [], files }, null, '\t')}\n`
-	);
+	// Incremental: the next run reads what the last one learned (.learner/types/checked.tsbuildinfo), and checks
+	// again only what changed since, so an unchanged workbook costs the compiler little.
+	const compilerOptions = { incremental: true, tsBuildInfoFile: 'checked.tsbuildinfo' };
+	const wanted = { extends: `${up}/tsconfig.json`, compilerOptions, include: [], files };
+	writeFileSync(config, `${JSON.stringify(wanted, null, '\t')}\n`);
 	const { command, args } = compiler(root);
 	return new Promise((resolve) =>
 		execFile(command, [...args, '-p', config, '--pretty', 'false'], { cwd: root }, (error, stdout) => {
