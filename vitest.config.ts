@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { playAgainst } from './lib/redirect.ts';
 import { exercises, onPostgres, type Exercise } from './harness/core/manifest.ts';
+import { watchedThreads } from './lib/watchdog/pool.ts';
 
 const solutions = fileURLToPath(new URL('./solutions/', import.meta.url));
 // The exercises are the manifest's: their test files, and the ones that play on PostgreSQL too.
@@ -22,6 +23,9 @@ export const postgresOnDemand =
 	onPostgres('only').length > 0 ? ['harness/endpoint/postgres-on-demand.ts'] : [];
 // The schema validators are generated JavaScript (tools/validators.ts), a quarter of a megabyte: Node loads
 // them as they are, which is much quicker than Vite transforming them and sending them to every test worker.
+// A test thread whose learner code never returns is ended after a time limit (lib/watchdog/pool.ts), and
+// the run says which test and step it was in: the watchdog lives outside the thread it guards.
+export const watchdogSetup = 'lib/watchdog/setup.ts';
 export const server = { deps: { external: [/[\\/]core[\\/]validators[\\/]compiled\.js$/] } };
 
 export default defineConfig({
@@ -36,7 +40,8 @@ export default defineConfig({
 					name: 'exercises',
 					include: tests,
 					server,
-					pool: 'threads',
+					pool: watchedThreads(),
+					setupFiles: [watchdogSetup],
 					isolate: false,
 					experimental: { fsModuleCache: true },
 					globalSetup: postgresOnDemand
@@ -77,7 +82,16 @@ export default defineConfig({
 				}
 			},
 			// npm run postgres -- 03: the learner's own files, on PostgreSQL.
-			{ test: { name: 'postgres-learner', include: alsoOnPostgres, server, ...postgres } }
+			{
+				test: {
+					name: 'postgres-learner',
+					include: alsoOnPostgres,
+					server,
+					...postgres,
+					pool: watchedThreads(),
+					setupFiles: [...postgres.setupFiles, watchdogSetup]
+				}
+			}
 		]
 	}
 });

@@ -8,6 +8,7 @@ import { formatLoop, type LoopExercise, type LoopTest } from './loop.ts';
 import { terminalPaint as paint, testName } from './progress.ts';
 import { exerciseTestFile } from './test-files.ts';
 import { assertionSaid } from './assertion-words.ts';
+import { checkTypes, typeErrorsIn, type TypeError } from './types.ts';
 
 type VitestError = { message?: string; diff?: string; stacks?: { file: string; line: number }[] };
 
@@ -17,13 +18,18 @@ export default class LoopReporter implements Reporter {
 	// In watch mode a save reruns only the files it touches: the others keep their last results, so an
 	// exercise of two files is not called green when only one of them ran.
 	private known = new Map<string, TestModule>();
+	// The compiler runs beside the tests, started with each run (learner/types.ts).
+	private types?: Promise<TypeError[]>;
 
 	onInit(vitest: Vitest): void {
 		this.vitest = vitest;
 		this.root = vitest.config.root;
+		quietCtrlC(vitest);
+		this.types = checkTypes(this.root);
 	}
 
 	onWatcherRerun(): void {
+		this.types = checkTypes(this.root);
 		if (process.stdout.isTTY) this.vitest?.logger.clearFullScreen('');
 	}
 
@@ -31,11 +37,12 @@ export default class LoopReporter implements Reporter {
 		console.log(paint.dim('Watching: save a file to run the tests again · press q to stop, h for more keys'));
 	}
 
-	onTestRunEnd(
+	async onTestRunEnd(
 		modules: ReadonlyArray<TestModule>,
 		errors: ReadonlyArray<unknown>,
 		reason: TestRunEndReason
-	): void {
+	): Promise<void> {
+		const typeErrors = (await this.types) ?? [];
 		for (const module of modules) this.known.set(module.moduleId, module);
 		const list = exercises(this.root);
 		const byExercise = new Map<string, LoopExercise>();
@@ -45,7 +52,12 @@ export default class LoopReporter implements Reporter {
 			.sort((a, b) => a.file!.step - b.file!.step);
 		for (const { module, file } of sorted) {
 			const { exercise, givenCode } = file!;
-			const entry = byExercise.get(exercise.id) ?? { exercise, tests: [], broken: [] };
+			const entry = byExercise.get(exercise.id) ?? {
+				exercise,
+				tests: [],
+				broken: [],
+				typeErrors: typeErrorsIn(typeErrors, exercise)
+			};
 			byExercise.set(exercise.id, entry);
 			const path = relative(this.root, module.moduleId);
 			const loadError = module.errors()[0];
@@ -67,6 +79,8 @@ export default class LoopReporter implements Reporter {
 			}
 		}
 		const results = list.flatMap((e) => byExercise.get(e.id) ?? []);
+		// Green tests with type errors are not green: the run fails as a red test would fail it.
+		if (results.some((r) => r.typeErrors?.length)) process.exitCode = 1;
 		const last = results.at(-1)?.exercise;
 		const next = last && list[list.indexOf(last) + 1];
 		const filtered = Boolean(this.vitest?.config.testNamePattern) || reason === 'interrupted';
@@ -79,6 +93,16 @@ export default class LoopReporter implements Reporter {
 			console.log(paint.red(`Vitest hit an error outside the tests: ${message.split('\n')[0]}`));
 		}
 	}
+}
+
+// Ctrl-C in watch mode: Vitest says "Cancelling test run. Press CTRL+c again to exit forcefully." even when
+// no run is going, and one Ctrl-C is always enough here (a stuck test thread is ended, lib/watchdog/).
+function quietCtrlC(vitest: Vitest): void {
+	const log = vitest.logger.log.bind(vitest.logger);
+	vitest.logger.log = (...args: unknown[]) => {
+		if (args.some((arg) => String(arg).includes('Press CTRL+c again'))) return;
+		log(...args);
+	};
 }
 
 // Vitest's diff and a parser's message, without their colours: the short report paints its own.

@@ -6,6 +6,7 @@
 import type { Exercise } from '#harness/core/manifest.ts';
 import { messageWidth } from '#harness/core/report.ts';
 import { nextSteps, noPaint, type Paint } from './progress.ts';
+import { saidTypeError, typeRule, type TypeError } from './types.ts';
 
 export const screen = { columns: messageWidth, lines: 40 };
 // npm's two "> …" lines and the blank lines around them, the blank lines around ours, and the shell's prompt
@@ -29,6 +30,8 @@ export type LoopExercise = {
 	tests: LoopTest[];
 	// A test file that did not load (a syntax error, a missing export): it has no tests to show.
 	broken: { file: string; message: string }[];
+	// What the compiler said about the exercise's files (learner/types.ts): any makes it red.
+	typeErrors?: TypeError[];
 };
 
 export type LoopOptions = { paint?: Paint; next?: Exercise; filtered?: boolean; watching?: boolean };
@@ -57,7 +60,7 @@ const wrapAll = (lines: string[]) => lines.flatMap((line) => wrap(line));
 export function formatLoop(results: LoopExercise[], options: LoopOptions = {}): string {
 	const paint = options.paint ?? noPaint;
 	const budget = screen.lines - npmLines;
-	const red = results.find((r) => r.broken.length || r.tests.some((t) => t.state === 'failed'));
+	const red = results.find((r) => !isGreen(r));
 	const head = results.length > 1 ? results.map((r) => `  ${summary(r, paint)}`) : [];
 	if (!red) return [...head, ...(head.length ? [''] : []), ...green(results, options, paint)].join('\n');
 	const lines = [
@@ -79,13 +82,16 @@ function counts(result: LoopExercise) {
 	};
 }
 
+const isGreen = (result: LoopExercise) =>
+	counts(result).failed === 0 && result.broken.length === 0 && !result.typeErrors?.length;
+
 function summary(result: LoopExercise, paint: Paint): string {
-	const { passed, total, given, failed } = counts(result);
-	const isGreen = failed === 0 && result.broken.length === 0;
-	const mark = isGreen ? paint.green('✔') : paint.red('✘');
+	const { passed, total, given } = counts(result);
+	const mark = isGreen(result) ? paint.green('✔') : paint.red('✘');
 	const name = `${result.exercise.id} · ${result.exercise.title}`;
 	const onGiven = given ? paint.dim(` (+${given} on given code)`) : '';
-	return `${mark} ${name}: ${passed} of ${total} tests pass${onGiven}`;
+	const types = result.typeErrors?.length ? paint.red(` · ${result.typeErrors.length} type errors`) : '';
+	return `${mark} ${name}: ${passed} of ${total} tests pass${types}${onGiven}`;
 }
 
 function green(results: LoopExercise[], options: LoopOptions, paint: Paint): string[] {
@@ -132,16 +138,23 @@ function failing(result: LoopExercise, budget: number, options: LoopOptions, pai
 			: `Next: fix it and run \`npm test exercises/${id}\` again (\`npm run watch -- ${id}\` runs it on every save).`,
 		`Stuck? \`npm run hint -- ${id}\` · every failure in full: \`${full}\``
 	]);
-	const firstStub = result.broken[0] ? undefined : stubOf(first.message);
-	const others = otherFailures(failed.slice(result.broken[0] ? 0 : 1), firstStub, paint.red('✘'));
+	const firstIsATest = !result.broken[0] && !result.typeErrors?.length;
+	const firstStub = firstIsATest ? stubOf(first.message) : undefined;
+	const others = otherFailures(failed.slice(firstIsATest ? 1 : 0), firstStub, paint.red('✘'));
 	const room = budget - top.length - tail.length;
 	return [...top, ...messageAndOthers(first.message, others, room, full), ...tail];
 }
 
 type Failure = { title: string; where: string; message: string };
 
-// A test file that did not load comes first; else the first failing test.
+// The compiler's errors come first, then a test file that did not load; else the first failing test.
 function firstFailure(result: LoopExercise, failed: LoopTest[]): Failure {
+	const types = result.typeErrors ?? [];
+	if (types.length) {
+		const files = [...new Set(types.map((error) => error.file))].join(', ');
+		const message = [...types.map(saidTypeError), '', typeRule(result.exercise.id)].join('\n');
+		return { title: `the compiler finds type errors in ${files}`, where: '', message };
+	}
 	const [broken] = result.broken;
 	if (broken) return { title: `${broken.file} did not load`, where: '', message: broken.message };
 	const [test] = failed;

@@ -6,19 +6,25 @@ import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node
 import { exercises } from '#harness/core/manifest.ts';
 import { formatProgress, terminalPaint as paint, testName, type ExerciseResult } from './progress.ts';
 import { exerciseTestFile } from './test-files.ts';
+import { checkTypes, saidTypeError, typeErrorsIn, typeRule, type TypeError } from './types.ts';
+import { hangsIn } from '../lib/watchdog/hangs.ts';
 
 export default class ProgressReporter implements Reporter {
 	private root = process.cwd();
+	// The compiler runs beside the tests (learner/types.ts).
+	private types?: Promise<TypeError[]>;
 
 	onInit(vitest: Vitest): void {
 		this.root = vitest.config.root;
+		this.types = checkTypes(this.root);
 	}
 
-	onTestRunEnd(
+	async onTestRunEnd(
 		modules: ReadonlyArray<TestModule>,
 		errors: ReadonlyArray<unknown>,
 		reason: TestRunEndReason
-	): void {
+	): Promise<void> {
+		const typeErrors = (await this.types) ?? [];
 		const list = exercises(this.root);
 		const files = modules.map((module) => ({
 			module,
@@ -26,6 +32,12 @@ export default class ProgressReporter implements Reporter {
 		}));
 		const results: ExerciseResult[] = list.map((exercise) => {
 			const result: ExerciseResult = { exercise, passed: 0, total: 0 };
+			const types = typeErrorsIn(typeErrors, exercise);
+			if (types.length) {
+				result.typeErrors = types.length;
+				const message = [saidTypeError(types[0]!), typeRule(exercise.id)].join('\n');
+				result.firstRed = { test: 'the compiler finds type errors', message };
+			}
 			for (const { module, file } of files) {
 				if (file?.exercise !== exercise) continue;
 				const loadError = module.errors()[0];
@@ -52,7 +64,8 @@ export default class ProgressReporter implements Reporter {
 			return result;
 		});
 		console.log(`\n${formatProgress(results, { goFolder: existsSync(join(this.root, 'go')), paint })}\n`);
-		// Red tests are where a learner normally is, not a failure of this command: only a broken run exits non-zero.
-		process.exitCode = errors.length || reason === 'interrupted' ? 1 : 0;
+		// Red tests are where a learner normally is, not a failure of this command: only a broken run, or code
+		// that did not return (lib/watchdog/), exits non-zero.
+		process.exitCode = errors.length || reason === 'interrupted' || hangsIn().length ? 1 : 0;
 	}
 }

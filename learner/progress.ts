@@ -9,6 +9,8 @@ export type ExerciseResult = {
 	given?: number;
 	// The first red test, in the order the file runs them, and the start of what it said.
 	firstRed?: { test: string; message: string };
+	// How many type errors the compiler finds in the exercise's files (learner/types.ts): any makes it red.
+	typeErrors?: number;
 };
 
 export type Paint = {
@@ -28,7 +30,8 @@ export const terminalPaint: Paint =
 // A test as the reports name it: its describe blocks and title, without the exercise's heading.
 export const testName = (test: { fullName: string }) => test.fullName.split(' > ').slice(1).join(' › ');
 
-export const isGreen = (result: ExerciseResult) => result.total > 0 && result.passed === result.total;
+export const isGreen = (result: ExerciseResult) =>
+	result.total > 0 && result.passed === result.total && !result.typeErrors;
 
 // The first few lines of a failure, each short enough to read in a terminal.
 export function firstLines(message: string, count = 2, width = 110): string[] {
@@ -54,8 +57,9 @@ export function formatProgress(
 		const mark = isGreen(r) ? paint.green('✔') : paint.red('✘');
 		const count = r.total === 0 ? 'no tests ran' : `${r.passed}/${r.total}`.padStart(countWidth);
 		const given = r.given ? paint.dim(`  (+${r.given} on given code)`) : '';
+		const types = r.typeErrors ? paint.red(`  ${r.typeErrors} type errors`) : '';
 		const pointer = r === next ? '   ← next' : '';
-		return `  ${mark} ${`${r.exercise.id} · ${r.exercise.title}`.padEnd(width)}  ${count}${given}${pointer}`;
+		return `  ${mark} ${`${r.exercise.id} · ${r.exercise.title}`.padEnd(width)}  ${count}${types}${given}${pointer}`;
 	});
 	const head = `${green} of ${results.length} exercises green · ${passed} of ${total} tests pass`;
 	const lines = [head, '', ...rows, ''];

@@ -2,7 +2,8 @@
 // project with no name, so the tree shows no project badge, and a reporter that ends with the UI's address.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { postgresOnDemand, server } from '../vitest.config.ts';
+import { postgresOnDemand, server, watchdogSetup } from '../vitest.config.ts';
+import { watchedThreads } from '../lib/watchdog/pool.ts';
 
 const workbook = fileURLToPath(new URL('../', import.meta.url));
 
@@ -18,10 +19,11 @@ export default defineConfig({
 	cacheDir: `${workbook}node_modules/.vite`,
 	test: {
 		include: ['**/*.test.ts'],
-		// Run as the exercises project runs (vitest.config.ts): in a worker thread whose imports load once, the
-		// validators as plain JavaScript, and one PostgreSQL for the exercises that store only there, started
-		// on its first ask.
-		pool: 'threads',
+		// Run as the exercises project runs (vitest.config.ts): in a watched worker thread whose imports load
+		// once, the validators as plain JavaScript, and one PostgreSQL for the exercises that store only there,
+		// started on its first ask.
+		pool: watchedThreads(),
+		setupFiles: [`${workbook}${watchdogSetup}`],
 		isolate: false,
 		server,
 		globalSetup: postgresOnDemand.map((file) => `${workbook}${file}`),

@@ -6,6 +6,7 @@ import { firstDifference, sameLines, sideBySide } from '../core/report.ts';
 import { plays } from '../core/plays.ts';
 import type { Located } from '../core/schedules.ts';
 import { NotWrittenYet } from '../core/todo.ts';
+import { running } from '../core/watchdog.ts';
 import { ScheduleMismatch } from '../core/mismatch.ts';
 import {
 	describeDelivery,
@@ -29,6 +30,7 @@ export function playHandler(
 ): Played {
 	const outcomes = schedule.deliveries.map((delivery, i) => {
 		try {
+			running(`${describeDelivery(schedule, i)} of schedule "${schedule.name}"`);
 			return handler.handle({ ...delivery.event }, delivery.fault);
 		} catch (error) {
 			const where = `${describeDelivery(schedule, i)} of schedule "${schedule.name}"`;

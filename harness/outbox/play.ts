@@ -30,6 +30,7 @@ import { oneAtATime, runWorkers, type CrashPoint, type Ending } from '../schedul
 import { NotWrittenYet } from '../core/todo.ts';
 import type { TraceLine } from '../scheduler/trace.ts';
 import { answered, saidOutcome, saidReceipt, saidTicket, theyDiffer } from '../core/words.ts';
+import { running } from '../core/watchdog.ts';
 
 // A way of sending the confirmation: a handler, and the relay that sends after the commit (null: none).
 export type Sender = {
@@ -150,6 +151,7 @@ export async function playOutbox(schedule: OutboxSchedule, sender: Sender): Prom
 	for (const [index, step] of schedule.steps.entries()) {
 		const from = world.db.trace.length;
 		if (step.do === 'deliver') {
+			running(`step ${index + 1} of schedule "${schedule.name}": ${describeStep(schedule, index)}`);
 			const ending = await world.deliver(
 				`delivery ${++deliveries}`,
 				sender,
@@ -159,6 +161,7 @@ export async function playOutbox(schedule: OutboxSchedule, sender: Sender): Prom
 			if (ending.kind === 'failed') threw(schedule, index, 'handler', ending.error);
 			outcomes.push(ending.kind === 'answered' ? ending.value : crashed);
 		} else if (step.do === 'relay') {
+			running(`step ${index + 1} of schedule "${schedule.name}": ${describeStep(schedule, index)}`);
 			const ending = await world.relay(`relay ${++relays}`, sender, relayCrash(step));
 			if (ending?.kind === 'failed') threw(schedule, index, 'relay', ending.error);
 		} else if (step.do === 'provider-down') world.provider.goDown();

@@ -9,6 +9,7 @@
 // rolled-back insert burns its number), receipts unique on (tenant, source, event_id) as three columns, and
 // outbox rows numbered by a sequence, unique on their key, pending until marked sent. No foreign keys: they
 // would take row locks the model does not have.
+import { threadId } from 'node:worker_threads';
 import pg from 'pg';
 import { Backends, PostgresDatabase } from './connection.ts';
 
@@ -71,7 +72,8 @@ export class PostgresPlace {
 	) {}
 
 	static async create(serverUrl: string): Promise<PostgresPlace> {
-		const name = `workbook_${process.pid}_${++made}`;
+		// Threads share a pid, and a thread started after a stuck one counts from 1 again: the thread's id tells them apart.
+		const name = `workbook_${process.pid}_${threadId}_${++made}`;
 		await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`));
 		const monitor = new pg.Client({ connectionString: urlOf(serverUrl, name) });
 		await monitor.connect();

@@ -30,6 +30,7 @@ import {
 import { NotWrittenYet } from '../core/todo.ts';
 import { tellTrace, type TraceLine } from '../scheduler/trace.ts';
 import { briefly, describeDelivery, saidOutcome, saidReceipt, saidTicket } from '../core/words.ts';
+import { running } from '../core/watchdog.ts';
 
 // A handler as exercise 03 writes it: one delivery, on one worker's connection to the shared database.
 export type RaceHandler = (conn: Connection, event: Webhook) => Promise<Outcome>;
@@ -200,6 +201,7 @@ export async function playDeliveries(
 	const outcomes: Outcome[] = [];
 	for (const [i, delivery] of schedule.deliveries.entries()) {
 		const name = String.fromCharCode(65 + i);
+		running(`${describeDelivery(schedule, i)} of schedule "${schedule.name}" (worker ${name})`);
 		const plan = {
 			name,
 			run: (conn: Connection) => handle(conn, { ...delivery.event }),

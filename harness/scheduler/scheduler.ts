@@ -18,6 +18,7 @@
 // exploreAll() runs every interleaving (skipping states it has already been in) and judges each end.
 import type { InMemoryDatabase, Contents, SharedDatabase } from '../database/database.ts';
 import type { TraceLine } from './trace.ts';
+import { beat } from '../core/watchdog.ts';
 import {
 	SchedulerError,
 	startWorkers,
@@ -120,6 +121,7 @@ async function playTurns<R>(
 		}
 		steps.push(chosen);
 		db.step = base + steps.length;
+		beat();
 		await takeTurn(slots.get(chosen)!);
 	}
 }

@@ -9,6 +9,7 @@ import { StatusContract } from './contract.ts';
 import { statusSchedules, type ApplierName, type JudgedSchedule } from './schedules.ts';
 import { describeChangeDelivery, saidAnswer, saidReceipt, saidTicket } from './words.ts';
 import { NotWrittenYet } from '../core/todo.ts';
+import { running } from '../core/watchdog.ts';
 
 export type PlayedChanges = { answers: Answer[]; store: StatusStore };
 
@@ -20,6 +21,7 @@ export function playStatus(schedule: JudgedSchedule, rules: Rules): PlayedChange
 	const handler = new ChangeHandler(rules, schedule.start);
 	const answers = schedule.deliveries.map((delivery, i) => {
 		try {
+			running(`${describeChangeDelivery(schedule.deliveries, i)} of schedule "${schedule.name}"`);
 			return handler.handle(structuredClone(delivery.change), delivery.fault);
 		} catch (error) {
 			const where = `${describeChangeDelivery(schedule.deliveries, i)} of schedule "${schedule.name}"`;

@@ -1,0 +1,84 @@
+// Type errors count: the TypeScript compiler's word on the exercises' files, for the short report and progress.
+//
+//   const checking = checkTypes(root);              // starts the compiler; the tests run meanwhile
+//   const errors = await checking;                  // [{ file: 'exercises/01-first-handler/handler.ts', line: 16, … }]
+//   typeErrorsIn(errors, exercise);                 // the ones in one exercise's folder
+//
+// The project's compiler is the native one (TypeScript 7), started as its own binary, so it costs a fraction of a
+// second and runs beside Vitest rather than before it (npm run bench:learner measures the loop with it). It
+// checks the exercises' files, tests included, with the workbook's tsconfig.json, from a config it writes in
+// .learner/ (git-ignored). An exercise with type errors is not green, whatever its tests say.
+import { execFile } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { exercises, type Exercise } from '#harness/core/manifest.ts';
+import { stateFolder } from './state.ts';
+
+export type TypeError = { file: string; line: number; code: string; message: string };
+
+// The native compiler itself when its package is there (no Node in between), else TypeScript's own tsc script.
+function compiler(root: string): { command: string; args: string[] } {
+	const require = createRequire(join(root, 'package.json'));
+	try {
+		const native = `@typescript/typescript-${process.platform}-${process.arch}/package.json`;
+		return { command: join(dirname(require.resolve(native)), 'lib', 'tsc'), args: [] };
+	} catch {
+		return {
+			command: process.execPath,
+			args: [join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc')]
+		};
+	}
+}
+
+// Every .ts file of every exercise, learner files, given files and tests, as paths from the root.
+function exerciseFiles(root: string): string[] {
+	return exercises(root).flatMap(({ folder }) =>
+		readdirSync(join(root, 'exercises', folder))
+			.filter((name) => name.endsWith('.ts'))
+			.map((name) => `exercises/${folder}/${name}`)
+	);
+}
+
+// "exercises/01-first-handler/handler.ts(16,9): error TS2322: Type 'number' is not assignable to type 'string'."
+// with the lines after it, indented, that say more.
+export function parseTypeErrors(output: string): TypeError[] {
+	const errors: TypeError[] = [];
+	for (const line of output.split('\n')) {
+		const found = /^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/.exec(line);
+		if (found) errors.push({ file: found[1]!, line: Number(found[2]), code: found[3]!, message: found[4]! });
+		else if (/^\s+\S/.test(line) && errors.length) errors.at(-1)!.message += `\n${line.trimEnd()}`;
+	}
+	return errors;
+}
+
+export function checkTypes(root: string): Promise<TypeError[]> {
+	const folder = join(stateFolder(root), 'types');
+	mkdirSync(folder, { recursive: true });
+	const config = join(folder, 'tsconfig.json');
+	const up = relative(folder, root) || '.';
+	const files = exerciseFiles(root).map((file) => `${up}/${file}`);
+	// Incremental: the next run reads what the last one learned (.learner/types/checked.tsbuildinfo), and checks
+	// again only what changed since, so an unchanged workbook costs the compiler little.
+	const compilerOptions = { incremental: true, tsBuildInfoFile: 'checked.tsbuildinfo' };
+	const wanted = { extends: `${up}/tsconfig.json`, compilerOptions, include: [], files };
+	writeFileSync(config, `${JSON.stringify(wanted, null, '\t')}\n`);
+	const { command, args } = compiler(root);
+	return new Promise((resolve) =>
+		execFile(command, [...args, '-p', config, '--pretty', 'false'], { cwd: root }, (error, stdout) => {
+			const found = parseTypeErrors(stdout);
+			// A compiler that could not run says nothing about the learner's files: no errors rather than a false red.
+			resolve(found.length || !error ? found : []);
+		})
+	);
+}
+
+export const typeErrorsIn = (errors: TypeError[], exercise: Exercise): TypeError[] =>
+	errors.filter((error) => error.file.startsWith(`exercises/${exercise.folder}/`));
+
+// One line each, the file named from its exercise's folder: "handler.ts:16  TS2322  Type 'number' is not …".
+export const saidTypeError = (error: TypeError): string =>
+	`${error.file.split('/').slice(2).join('/')}:${error.line}  ${error.code}  ${error.message}`;
+
+export const typeRule = (id: string) =>
+	`The compiler's word counts: fix these before ${id} counts as green (\`npx tsc\` checks the whole workbook).`;
