@@ -141,7 +141,7 @@ function ruleProblems(rule: keyof typeof rules.problems, answer: Answer): string
 	const body = parsed(answer.body) as { title?: unknown; detail?: unknown } | undefined;
 	if (body?.title !== title || body?.detail !== detail)
 		problems.push(
-			`expected the problem "${rule}" (title ${JSON.stringify(title)}, detail ${JSON.stringify(detail)}), it says: ${shortBody(answer.body)}`
+			`expected the problem "${rule}" (title ${JSON.stringify(title)}, detail ${JSON.stringify(detail)}), it says: ${typeof body?.detail === 'string' ? JSON.stringify(body.detail) : shortBody(answer.body)}`
 		);
 	const link = `<${rules.readme}#${section}>; rel="describedby"`;
 	if (answer.headers['link'] !== link)
@@ -172,8 +172,18 @@ function usualCause(schedule: EndpointSchedule, number: number, answer: Answer |
 		return "the same key with another body is another request: compare the body's fingerprint with the one saved with the key.";
 	if (expected.status === 409 && got !== 409)
 		return 'the first request with this key is still inside its transaction. The second must see that (lockKey) and answer 409, not wait or make a ticket.';
+	if (expected.rule !== undefined && got !== rules.problems[expected.rule].status) {
+		const { status, detail, section } = rules.problems[expected.rule];
+		return `this request breaks the rule "${expected.rule}" (${detail}): refuse it with ${status} before any transaction, with refuse('${expected.rule}'). 06's README explains it under "${section}".`;
+	}
 	if (expected.status === 400 && got !== 400 && send.key !== undefined)
 		return `a key must be there, not empty, at most ${maxKeyLength} characters, and free of control characters: refuse this one with 400 before doing any work.`;
+	const client = (one: Send) => one.client ?? defaultClient;
+	const strangers = sends(schedule)
+		.slice(0, number - 1)
+		.some((earlier) => earlier.send.key === send.key && client(earlier.send) !== client(send));
+	if (expected.replayed === false && replayed && strangers)
+		return "another client sent this key before: a key belongs to the client that sent it, so look it up, lock it and save it by client and key. Else a stranger who guesses a key reads another client's answer.";
 	if (expected.replayed === false && replayed && waited)
 		return 'the key is older than the retention: it counts as forgotten, and this request is new.';
 	if (expected.replayed && got === 201 && !replayed)
