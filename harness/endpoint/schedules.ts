@@ -24,7 +24,7 @@ export type Send = {
 	// exact text instead, and anonymous sends none.
 	client?: string;
 	authorization?: string;
-	anonymous?: boolean;
+	anonymous?: true;
 	query?: string;
 	key?: string;
 	// The key sent on these header lines, one each, instead of key.

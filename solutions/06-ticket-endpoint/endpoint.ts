@@ -14,12 +14,15 @@ import {
 	rules,
 	type Rule,
 	type EndpointOptions,
+	type KeyRecord,
 	type Route,
 	type SavedResponse,
+	type StoredReceipt,
 	type Transaction
 } from '#harness/endpoint/contract.ts';
 import type { Outcome, Webhook } from '#harness/core/model.ts';
 import { replay } from '#harness/core/replay.ts';
+import { saidIdentity } from '#harness/core/identity.ts';
 
 // The key, or the rule it breaks. "K" in quotes (the draft's Structured Field string) is the key K. A comma is
 // what HTTP puts between two header lines of one name: two keys. Then its characters, then its length.
@@ -74,6 +77,7 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 		if ('refused' in draft) return refuse(draft.refused);
 		const { subject } = draft;
 		const print = fingerprint(body.body);
+		const expired = (saved: KeyRecord) => now().getTime() - saved.createdAt.getTime() >= retention;
 		const save = (tx: Transaction, response: SavedResponse) =>
 			tx.saveKey({ client, key, fingerprint: print, response, createdAt: now() });
 		try {
@@ -82,8 +86,7 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 				if (!(await tx.lockKey(client, key))) return refuse('in-flight');
 				const saved = await tx.findKey(client, key);
 				// Older than we keep keys: forgotten, so this request is new.
-				if (saved && now().getTime() - saved.createdAt.getTime() >= retention)
-					await tx.forgetKey(client, key);
+				if (saved && expired(saved)) await tx.forgetKey(client, key);
 				else if (saved) {
 					if (saved.fingerprint !== print) return refuse('other-body');
 					return replayed(saved.response);
@@ -108,7 +111,12 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 			// Like Stripe: the failure is this key's answer now, and every retry gets it back.
 			if (remember === 'everything')
 				await store.transaction(async (tx) => {
-					if ((await tx.lockKey(client, key)) && !(await tx.findKey(client, key))) await save(tx, failed);
+					if (!(await tx.lockKey(client, key))) return;
+					// The rollback brought back an expired key this request had forgotten: forget it again.
+					const saved = await tx.findKey(client, key);
+					if (saved && !expired(saved)) return;
+					if (saved) await tx.forgetKey(client, key);
+					await save(tx, failed);
 				});
 			return sent(failed);
 		}
@@ -141,9 +149,17 @@ export function webhooks({ store, retention, now }: EndpointOptions): Route {
 		if ([...event.subject].length > maxSubjectLength) return refuse('subject-length');
 		try {
 			return await store.transaction(async (tx) => {
-				const seen = await tx.findReceipt(event);
-				if (seen && now().getTime() - seen.receivedAt.getTime() < retention)
-					return answered(replay(seen, event));
+				let seen = await tx.findReceipt(event);
+				const expired = (receipt: StoredReceipt) =>
+					now().getTime() - receipt.receivedAt.getTime() >= retention;
+				// Expired: take the event's lock before forgetting it, and look again, so a receipt another delivery
+				// saved since is never the one forgotten. Its "client" has a space, so no caller's key is this lock.
+				if (seen && expired(seen)) {
+					if (!(await tx.lockKey('webhook receipt', saidIdentity(event))))
+						return problem(409, 'Conflict', 'another delivery of this event is still in progress');
+					seen = await tx.findReceipt(event);
+				}
+				if (seen && !expired(seen)) return answered(replay(seen, event));
 				if (seen) await tx.forgetReceipt(event);
 				const ticketId = await tx.createTicket({ tenant: event.tenant, subject: event.subject });
 				// If another open transaction saved this receipt, the insert waits for it to end.
