@@ -1,7 +1,7 @@
 // The support form of the lesson's section 05, built on your submissions() and afterAnswer() with the tab's
 // sessionStorage: one key per request you mean to send, kept (with its body) until a definite answer comes back.
 import { useState, type FormEvent } from 'react';
-import { isLocked, type Answer, type TicketBody } from '#harness/client/model.ts';
+import { formAuthorization, isLocked, type Answer, type TicketBody } from '#harness/client/model.ts';
 import type { KeyStore } from './pick.ts';
 import { statusWords, type Shown } from './words.ts';
 
@@ -12,7 +12,11 @@ export async function post(key: string, body: TicketBody): Promise<Answer> {
 	try {
 		const response = await fetch('/api/tickets', {
 			method: 'POST',
-			headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+			headers: {
+				'Content-Type': 'application/json',
+				Authorization: formAuthorization,
+				'Idempotency-Key': key
+			},
 			body: JSON.stringify(body)
 		});
 		const answer = response.ok

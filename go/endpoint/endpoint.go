@@ -9,8 +9,11 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"workbook/client"
 	"workbook/handler"
@@ -54,7 +57,52 @@ func problem(w http.ResponseWriter, status int, title, detail string) {
 	write(w, status, problemBody(status, title, detail), false)
 }
 
-// readJSON decodes the body, or answers the 4xx and returns false: a wrong content type, too big, not JSON.
+// refuse answers the refusal by this name in rules.go as a problem, with a Link to the README section that
+// explains it, and Retry-After on a 409.
+func refuse(w http.ResponseWriter, name string) {
+	rule := Problems[name]
+	w.Header().Set("Link", "<"+Readme+"#"+rule.Section+">; rel=\"describedby\"")
+	if rule.Status == http.StatusConflict {
+		w.Header().Set("Retry-After", strconv.Itoa(RetryAfterSeconds))
+	}
+	problem(w, rule.Status, rule.Title, rule.Detail)
+}
+
+var clientPattern = regexp.MustCompile(ClientPattern)
+
+// ClientOf is the caller, from Authorization: Bearer <client>; "" when it is missing or not in the client's
+// syntax. Two header lines are read as HTTP joins them, with ", " between: no client.
+func ClientOf(r *http.Request) string {
+	parts := strings.Split(strings.Join(r.Header.Values(ClientHeader), ", "), " ")
+	if len(parts) != 2 || parts[0] != ClientScheme || !clientPattern.MatchString(parts[1]) {
+		return ""
+	}
+	return parts[1]
+}
+
+// HoldsNul says whether any text in the value, a field's name or a string, holds U+0000.
+func HoldsNul(value any) bool {
+	switch v := value.(type) {
+	case string:
+		return strings.ContainsRune(v, 0)
+	case []any:
+		for _, item := range v {
+			if HoldsNul(item) {
+				return true
+			}
+		}
+	case map[string]any:
+		for name, field := range v {
+			if strings.ContainsRune(name, 0) || HoldsNul(field) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readJSON decodes the body, or answers the 4xx and returns false: a wrong content type, too big, not UTF-8,
+// not JSON.
 func readJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
 	kind, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if kind != "application/json" {
@@ -66,9 +114,13 @@ func readJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
 		problem(w, http.StatusRequestEntityTooLarge, "Content Too Large", "the body is over 65536 bytes")
 		return nil, false
 	}
+	if !utf8.Valid(text) {
+		refuse(w, "not-utf-8")
+		return nil, false
+	}
 	var body any
 	if err := json.Unmarshal(text, &body); err != nil {
-		problem(w, http.StatusBadRequest, "Bad Request", "the body is not valid JSON")
+		refuse(w, "not-json")
 		return nil, false
 	}
 	return body, true
@@ -81,74 +133,95 @@ func Fingerprint(body any) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// keyProblem says why a key can't be used, or "" when it can.
-func keyProblem(key string, present bool) string {
+// readKey is the key, or the rule it breaks. "K" in quotes (the draft's Structured Field string) is the key K.
+// Two header lines are read as HTTP joins them, with ", " between: a comma is two keys.
+func readKey(r *http.Request) (key, broken string) {
+	key = strings.Join(r.Header.Values(KeyHeader), ", ")
+	if len(key) >= 2 && strings.HasPrefix(key, `"`) && strings.HasSuffix(key, `"`) {
+		key = key[1 : len(key)-1]
+	}
 	switch {
-	case !present || key == "":
-		return "the Idempotency-Key header is required"
-	case client.KeyLength(key) > MaxKeyLength:
-		return "the Idempotency-Key header is longer than 255 characters"
-	case strings.ContainsFunc(key, func(r rune) bool { return r < 0x20 || r == 0x7f }):
-		return "the Idempotency-Key header holds control characters"
+	case key == "":
+		return "", "key-required"
+	case strings.Contains(key, ","):
+		return "", "key-once"
+	case strings.ContainsFunc(key, func(c rune) bool { return c < KeyLowest || c > KeyHighest || strings.ContainsRune(KeyExcluded, c) }):
+		return "", "key-syntax"
+	case utf8.RuneCountInString(key) > MaxKeyLength:
+		return "", "key-length"
 	}
-	return ""
+	return key, ""
 }
 
-func subjectOf(body any) string {
+// subjectOf is the ticket's subject, or the rule it breaks: there, not blank, short enough for its column.
+func subjectOf(body any) (subject, broken string) {
 	fields, _ := body.(map[string]any)
-	subject, _ := fields["subject"].(string)
-	if client.IsBlank(subject) {
-		return ""
+	subject, _ = fields["subject"].(string)
+	switch {
+	case client.IsBlank(subject):
+		return "", "subject-required"
+	case utf8.RuneCountInString(subject) > MaxSubjectLength:
+		return "", "subject-length"
 	}
-	return subject
+	return subject, ""
 }
-
-var inFlight = problemBody(http.StatusConflict, "Conflict", "a request with this Idempotency-Key is still in progress")
 
 // Tickets is POST /api/tickets: the ticket and the saved answer for its key commit together, so a retry with
 // the same key and body gets that answer back, byte for byte.
 func Tickets(o Options) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		values, present := r.Header["Idempotency-Key"]
-		key := ""
-		if present {
-			key = values[0]
+		// Keys belong to the client that sent them: another client's "k-1" is another key.
+		caller := ClientOf(r)
+		if caller == "" {
+			refuse(w, "client-required")
+			return
 		}
-		if why := keyProblem(key, present); why != "" {
-			problem(w, http.StatusBadRequest, "Bad Request", why)
+		// The query string is not part of the fingerprint, so it is refused rather than ignored.
+		if r.URL.RawQuery != "" {
+			refuse(w, "query-refused")
+			return
+		}
+		key, broken := readKey(r)
+		if broken != "" {
+			refuse(w, broken)
 			return
 		}
 		body, ok := readJSON(w, r)
 		if !ok {
 			return
 		}
-		subject := subjectOf(body)
-		if subject == "" {
-			problem(w, http.StatusBadRequest, "Bad Request", "the ticket needs a subject")
+		// Refused here, before any transaction: a text PostgreSQL cannot hold would fail the insert with a 500.
+		if HoldsNul(body) {
+			refuse(w, "nul")
+			return
+		}
+		subject, broken := subjectOf(body)
+		if broken != "" {
+			refuse(w, broken)
 			return
 		}
 		print := Fingerprint(body)
 		var answer SavedResponse
-		replayed := false
+		replayed, refused := false, ""
 		err := o.Store.Transaction(r.Context(), func(tx *Tx) error {
 			// Held by another open transaction: the first request with this key is still being worked on.
-			locked, err := tx.LockKey(key)
+			locked, err := tx.LockKey(caller, key)
 			if err != nil || !locked {
-				answer = SavedResponse{http.StatusConflict, inFlight}
+				refused = "in-flight"
 				return err
 			}
-			saved, err := tx.FindKey(key)
+			saved, err := tx.FindKey(caller, key)
 			if err != nil {
 				return err
 			}
 			// Older than we keep keys: forgotten, so this request is new.
 			if saved != nil && o.Now().Sub(saved.CreatedAt) >= o.Retention {
-				if err := tx.ForgetKey(key); err != nil {
+				if err := tx.ForgetKey(caller, key); err != nil {
 					return err
 				}
 			} else if saved != nil {
 				if saved.Fingerprint != print {
-					answer = SavedResponse{http.StatusUnprocessableEntity, problemBody(http.StatusUnprocessableEntity, "Unprocessable Content", "this Idempotency-Key was used with another body")}
+					refused = "other-body"
 					return nil
 				}
 				answer, replayed = saved.Response, true
@@ -160,34 +233,38 @@ func Tickets(o Options) http.Handler {
 			}
 			text, _ := json.Marshal(map[string]int{"id": id})
 			answer = SavedResponse{http.StatusCreated, string(text)}
-			return tx.SaveKey(KeyRecord{Key: key, Fingerprint: print, Response: answer, CreatedAt: o.Now()})
+			return tx.SaveKey(KeyRecord{Client: caller, Key: key, Fingerprint: print, Response: answer, CreatedAt: o.Now()})
 		})
 		switch {
 		case errors.Is(err, ErrUniqueViolation):
 			// The unique key is the last guard: someone saved this key after all. Try again.
-			answer, replayed = SavedResponse{http.StatusConflict, inFlight}, false
+			refused, err = "in-flight", nil
 		case err != nil:
 			failed := SavedResponse{http.StatusInternalServerError, problemBody(http.StatusInternalServerError, "Internal Server Error", "the ticket could not be saved")}
 			// Like Stripe: the failure is this key's answer now, and every retry gets it back.
 			if o.Remember == "everything" {
 				_ = o.Store.Transaction(r.Context(), func(tx *Tx) error {
-					if locked, err := tx.LockKey(key); err != nil || !locked {
+					if locked, err := tx.LockKey(caller, key); err != nil || !locked {
 						return err
 					}
 					// The rollback brought back an expired key this request had forgotten: forget it again.
-					saved, err := tx.FindKey(key)
+					saved, err := tx.FindKey(caller, key)
 					if err != nil || (saved != nil && o.Now().Sub(saved.CreatedAt) < o.Retention) {
 						return err
 					}
 					if saved != nil {
-						if err := tx.ForgetKey(key); err != nil {
+						if err := tx.ForgetKey(caller, key); err != nil {
 							return err
 						}
 					}
-					return tx.SaveKey(KeyRecord{Key: key, Fingerprint: print, Response: failed, CreatedAt: o.Now()})
+					return tx.SaveKey(KeyRecord{Client: caller, Key: key, Fingerprint: print, Response: failed, CreatedAt: o.Now()})
 				})
 			}
 			answer, replayed = failed, false
+		}
+		if refused != "" && err == nil {
+			refuse(w, refused)
+			return
 		}
 		write(w, answer.Status, answer.Body, replayed)
 	})
@@ -226,6 +303,14 @@ func Webhooks(o Options) http.Handler {
 			problem(w, http.StatusBadRequest, "Bad Request", "a webhook needs tenant, source, eventId and subject")
 			return
 		}
+		if HoldsNul(body) {
+			refuse(w, "nul")
+			return
+		}
+		if utf8.RuneCountInString(event.Subject) > MaxSubjectLength {
+			refuse(w, "subject-length")
+			return
+		}
 		var outcome handler.Outcome
 		inProgress := false
 		err := o.Store.Transaction(r.Context(), func(tx *Tx) error {
@@ -234,9 +319,9 @@ func Webhooks(o Options) http.Handler {
 				return err
 			}
 			// Expired: take the event's lock before forgetting it, and look again, so a receipt another delivery
-			// saved since is never the one forgotten.
+			// saved since is never the one forgotten. Its "client" has a space, so no caller's key is this lock.
 			if seen != nil && o.Now().Sub(seen.ReceivedAt) >= o.Retention {
-				locked, err := tx.LockKey("receipt " + handler.SaidIdentity(event))
+				locked, err := tx.LockKey("webhook receipt", handler.SaidIdentity(event))
 				if err != nil {
 					return err
 				}

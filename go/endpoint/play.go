@@ -3,6 +3,7 @@ package endpoint
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,6 +38,8 @@ type answer struct {
 	body     string
 	replayed bool
 	kind     string
+	link     []string
+	retry    []string
 }
 
 // served is the routes behind a loopback server, with each request's plan.
@@ -81,8 +85,14 @@ func serve(routes map[string]http.Handler) *served {
 	return s
 }
 
+// DefaultClient is who sends a step that names none: 04's form, as harness/client/model.ts says.
+const DefaultClient = "form"
+
 func bodyOf(step Step) string {
 	switch {
+	case step.Base64 != nil:
+		bytes, _ := base64.StdEncoding.DecodeString(*step.Base64)
+		return string(bytes)
 	case step.Text != nil:
 		return *step.Text
 	case step.SubjectBytes > 0:
@@ -96,15 +106,26 @@ func bodyOf(step Step) string {
 var httpClient = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 
 func post(url string, step Step, number int) *answer {
-	request, _ := http.NewRequest(http.MethodPost, url+Paths[step.Route], strings.NewReader(bodyOf(step)))
+	request, _ := http.NewRequest(http.MethodPost, url+Paths[step.Route]+step.Query, strings.NewReader(bodyOf(step)))
 	kind := step.ContentType
 	if kind == "" {
 		kind = "application/json"
 	}
 	request.Header.Set("Content-Type", kind)
 	request.Header.Set(planHeader, strconv.Itoa(number))
+	switch {
+	case step.Authorization != nil:
+		request.Header["Authorization"] = []string{*step.Authorization}
+	case step.Client != "":
+		request.Header.Set("Authorization", "Bearer "+step.Client)
+	case !step.Anonymous:
+		request.Header.Set("Authorization", "Bearer "+DefaultClient)
+	}
 	if step.Key != nil {
 		request.Header["Idempotency-Key"] = []string{*step.Key}
+	}
+	if step.KeyLines != nil {
+		request.Header["Idempotency-Key"] = step.KeyLines
 	}
 	response, err := httpClient.Do(request)
 	if err != nil {
@@ -120,6 +141,8 @@ func post(url string, step Step, number int) *answer {
 		body:     string(body),
 		replayed: response.Header.Get("Idempotent-Replayed") == "true",
 		kind:     strings.TrimSpace(strings.Split(response.Header.Get("Content-Type"), ";")[0]),
+		link:     response.Header.Values("Link"),
+		retry:    response.Header.Values("Retry-After"),
 	}
 }
 
@@ -303,6 +326,35 @@ func problems(want ExpectedAnswer, got *answer, answers []*answer) []string {
 			list = append(list, fmt.Sprintf("expected the problem to name %q, it says: %s", *want.Problem, got.body))
 		}
 	}
+	if want.Rule != "" {
+		list = append(list, ruleProblems(want.Rule, got)...)
+	}
+	return list
+}
+
+// ruleProblems lists what is wrong with an answer that should be the refusal named rule: its status, its
+// words, its Link to the README, and Retry-After on a 409.
+func ruleProblems(name string, got *answer) []string {
+	rule := Problems[name]
+	if got.status != rule.Status {
+		return []string{fmt.Sprintf("expected the refusal %q (%d %s), got %d", name, rule.Status, rule.Title, got.status)}
+	}
+	var list []string
+	var body struct{ Title, Detail string }
+	if json.Unmarshal([]byte(got.body), &body) != nil || body.Title != rule.Title || body.Detail != rule.Detail {
+		list = append(list, fmt.Sprintf("expected the problem %q (title %q, detail %q), it says: %s", name, rule.Title, rule.Detail, got.body))
+	}
+	link := "<" + Readme + "#" + rule.Section + ">; rel=\"describedby\""
+	if !slices.Equal(got.link, []string{link}) {
+		list = append(list, fmt.Sprintf("expected the header Link: %s, got %v", link, got.link))
+	}
+	var retry []string
+	if rule.Status == http.StatusConflict {
+		retry = []string{strconv.Itoa(RetryAfterSeconds)}
+	}
+	if !slices.Equal(got.retry, retry) {
+		list = append(list, fmt.Sprintf("expected Retry-After %v on a %d, got %v", retry, rule.Status, got.retry))
+	}
 	return list
 }
 
@@ -372,9 +424,14 @@ func normal(end End) End {
 	if end.Tickets == nil {
 		end.Tickets = []handler.Ticket{}
 	}
-	if end.Keys == nil {
-		end.Keys = []SavedKey{}
+	keys := []SavedKey{}
+	for _, k := range end.Keys {
+		if k.Client == "" {
+			k.Client = DefaultClient
+		}
+		keys = append(keys, k)
 	}
+	end.Keys = keys
 	if end.Receipts == nil {
 		end.Receipts = []handler.Receipt{}
 	}
@@ -392,7 +449,11 @@ func saidTickets(tickets []handler.Ticket) []string {
 func saidKeys(keys []SavedKey) []string {
 	var lines []string
 	for _, k := range keys {
-		lines = append(lines, fmt.Sprintf("%q → %d", k.Key, k.Status))
+		owner := ""
+		if k.Client != "" && k.Client != DefaultClient {
+			owner = k.Client + "'s "
+		}
+		lines = append(lines, fmt.Sprintf("%s%q → %d", owner, k.Key, k.Status))
 	}
 	return lines
 }

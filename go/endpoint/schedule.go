@@ -42,28 +42,35 @@ type ExpectedAnswer struct {
 	SameAs   int     `json:"sameAs,omitempty"`
 	Replayed *bool   `json:"replayed,omitempty"`
 	Problem  *string `json:"problem,omitempty"`
+	Rule     string  `json:"rule,omitempty"`
 }
 
 // expectsMore says the answer names something besides its status.
 func (a ExpectedAnswer) expectsMore() bool {
-	return a.JSON != nil || a.SameAs != 0 || a.Replayed != nil || a.Problem != nil
+	return a.JSON != nil || a.SameAs != 0 || a.Replayed != nil || a.Problem != nil || a.Rule != ""
 }
 
 // Step is a send, a release or a wait; which fields it has depends on Do.
 type Step struct {
-	Do           string          `json:"do"`
-	Note         string          `json:"note,omitempty"`
-	Route        RouteName       `json:"route,omitempty"`
-	Key          *string         `json:"key,omitempty"`
-	JSON         any             `json:"json,omitempty"`
-	Text         *string         `json:"text,omitempty"`
-	SubjectBytes int             `json:"subjectBytes,omitempty"`
-	ContentType  string          `json:"contentType,omitempty"`
-	Fault        Fault           `json:"fault,omitempty"`
-	Waits        bool            `json:"waits,omitempty"`
-	Expect       *ExpectedAnswer `json:"expect,omitempty"`
-	Request      int             `json:"request,omitempty"`
-	Minutes      int             `json:"minutes,omitempty"`
+	Do            string          `json:"do"`
+	Note          string          `json:"note,omitempty"`
+	Route         RouteName       `json:"route,omitempty"`
+	Client        string          `json:"client,omitempty"`
+	Authorization *string         `json:"authorization,omitempty"`
+	Anonymous     bool            `json:"anonymous,omitempty"`
+	Query         string          `json:"query,omitempty"`
+	Key           *string         `json:"key,omitempty"`
+	KeyLines      []string        `json:"keyLines,omitempty"`
+	JSON          any             `json:"json,omitempty"`
+	Text          *string         `json:"text,omitempty"`
+	SubjectBytes  int             `json:"subjectBytes,omitempty"`
+	Base64        *string         `json:"base64,omitempty"`
+	ContentType   string          `json:"contentType,omitempty"`
+	Fault         Fault           `json:"fault,omitempty"`
+	Waits         bool            `json:"waits,omitempty"`
+	Expect        *ExpectedAnswer `json:"expect,omitempty"`
+	Request       int             `json:"request,omitempty"`
+	Minutes       int             `json:"minutes,omitempty"`
 }
 
 // UnionTag is the field that picks a step's shape.
@@ -73,17 +80,23 @@ func (Step) UnionTag() string { return "do" }
 func (Step) Shapes() map[string]any {
 	return map[string]any{
 		"send": struct {
-			Do           string         `json:"do"`
-			Note         string         `json:"note,omitempty"`
-			Route        RouteName      `json:"route"`
-			Key          *string        `json:"key,omitempty"`
-			JSON         any            `json:"json,omitempty"`
-			Text         *string        `json:"text,omitempty"`
-			SubjectBytes int            `json:"subjectBytes,omitempty"`
-			ContentType  string         `json:"contentType,omitempty"`
-			Fault        Fault          `json:"fault"`
-			Waits        bool           `json:"waits,omitempty"`
-			Expect       ExpectedAnswer `json:"expect"`
+			Do            string         `json:"do"`
+			Note          string         `json:"note,omitempty"`
+			Route         RouteName      `json:"route"`
+			Client        string         `json:"client,omitempty"`
+			Authorization *string        `json:"authorization,omitempty"`
+			Anonymous     bool           `json:"anonymous,omitempty"`
+			Query         string         `json:"query,omitempty"`
+			Key           *string        `json:"key,omitempty"`
+			KeyLines      []string       `json:"keyLines,omitempty"`
+			JSON          any            `json:"json,omitempty"`
+			Text          *string        `json:"text,omitempty"`
+			SubjectBytes  int            `json:"subjectBytes,omitempty"`
+			Base64        *string        `json:"base64,omitempty"`
+			ContentType   string         `json:"contentType,omitempty"`
+			Fault         Fault          `json:"fault"`
+			Waits         bool           `json:"waits,omitempty"`
+			Expect        ExpectedAnswer `json:"expect"`
 		}{},
 		"release": struct {
 			Do      string `json:"do"`
@@ -100,6 +113,7 @@ func (Step) Shapes() map[string]any {
 
 // SavedKey is a key PostgreSQL holds at the end, with the status of its saved answer.
 type SavedKey struct {
+	Client string `json:"client,omitempty"`
 	Key    string `json:"key"`
 	Status int    `json:"status"`
 }
@@ -143,12 +157,34 @@ func (s *Schedule) Check() error {
 			if step.SubjectBytes > 0 {
 				bodies = append(bodies, "subjectBytes")
 			}
+			if step.Base64 != nil {
+				bodies = append(bodies, "base64")
+			}
 			if len(bodies) != 1 {
 				found := strings.Join(bodies, ", ")
 				if found == "" {
 					found = "none"
 				}
-				return &schedules.FieldError{Field: at, Problem: "give the body exactly one way: json, text or subjectBytes (found " + found + ")"}
+				return &schedules.FieldError{Field: at, Problem: "give the body exactly one way: json, text, subjectBytes or base64 (found " + found + ")"}
+			}
+			if step.Key != nil && step.KeyLines != nil {
+				return &schedules.FieldError{Field: at, Problem: "give the key one way: key or keyLines"}
+			}
+			if _, ok := Problems[step.Expect.Rule]; step.Expect.Rule != "" && !ok {
+				return &schedules.FieldError{Field: at + ".expect.rule", Problem: fmt.Sprintf("no rule is called %q in rules.json", step.Expect.Rule)}
+			}
+			var who []string
+			if step.Client != "" {
+				who = append(who, "client")
+			}
+			if step.Authorization != nil {
+				who = append(who, "authorization")
+			}
+			if step.Anonymous {
+				who = append(who, "anonymous")
+			}
+			if len(who) > 1 {
+				return &schedules.FieldError{Field: at, Problem: "say who sends it one way (found " + strings.Join(who, ", ") + ")"}
 			}
 			if step.Expect.SameAs >= sent {
 				return &schedules.FieldError{Field: at + ".expect.sameAs", Problem: fmt.Sprintf("must name an earlier request (this is request %d)", sent)}

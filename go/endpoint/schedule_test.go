@@ -21,10 +21,10 @@ func TestLoadingNamesTheFileAndField(t *testing.T) {
 		}, "steps[1].expect: no answer arrives, so there is nothing else to expect"},
 		{"a body given two ways", func(s map[string]any) {
 			schedules.At(s, "steps", 1)["text"] = "{}"
-		}, "steps[1]: give the body exactly one way: json, text or subjectBytes (found json, text)"},
+		}, "steps[1]: give the body exactly one way: json, text, subjectBytes or base64 (found json, text)"},
 		{"a body not given", func(s map[string]any) {
 			delete(schedules.At(s, "steps", 1), "json")
-		}, "steps[1]: give the body exactly one way: json, text or subjectBytes (found none)"},
+		}, "steps[1]: give the body exactly one way: json, text, subjectBytes or base64 (found none)"},
 		{"three held and none released: the first is named", func(s map[string]any) {
 			schedules.At(s, "steps", 1)["fault"] = "held"
 			schedules.At(s, "steps", 3)["fault"] = "held"

@@ -123,6 +123,7 @@ type SavedResponse struct {
 
 // KeyRecord is a saved key: the body's fingerprint, the answer, and when it was saved.
 type KeyRecord struct {
+	Client      string
 	Key         string
 	Fingerprint string
 	Response    SavedResponse
@@ -142,12 +143,12 @@ type Store struct {
 }
 
 const tables = `
-CREATE TABLE tickets (id integer PRIMARY KEY, tenant text NOT NULL, subject text NOT NULL);
+CREATE TABLE tickets (id integer PRIMARY KEY, tenant text NOT NULL, subject varchar(%[1]d) NOT NULL);
 CREATE TABLE ticket_numbers (last integer NOT NULL);
 INSERT INTO ticket_numbers VALUES (0);
-CREATE TABLE idempotency_keys (key text PRIMARY KEY, fingerprint text NOT NULL, status integer NOT NULL,
-	body text NOT NULL, created_at timestamptz NOT NULL);
-CREATE TABLE receipts (tenant text NOT NULL, source text NOT NULL, event_id text NOT NULL, subject text NOT NULL,
+CREATE TABLE idempotency_keys (client text NOT NULL, key text NOT NULL, fingerprint text NOT NULL,
+	status integer NOT NULL, body text NOT NULL, created_at timestamptz NOT NULL, PRIMARY KEY (client, key));
+CREATE TABLE receipts (tenant text NOT NULL, source text NOT NULL, event_id text NOT NULL, subject varchar(%[1]d) NOT NULL,
 	ticket_id integer NOT NULL, received_at timestamptz NOT NULL, PRIMARY KEY (tenant, source, event_id));`
 
 // OpenStore makes a fresh schema with empty tables on the server at url.
@@ -160,7 +161,7 @@ func OpenStore(ctx context.Context, url string, connections int32) (*Store, erro
 		return nil, err
 	}
 	defer setup.Close(ctx)
-	if _, err := setup.Exec(ctx, fmt.Sprintf("CREATE SCHEMA %s; SET search_path TO %s; %s", schema, schema, tables)); err != nil {
+	if _, err := setup.Exec(ctx, fmt.Sprintf("CREATE SCHEMA %s; SET search_path TO %s; %s", schema, schema, fmt.Sprintf(tables, MaxSubjectLength))); err != nil {
 		return nil, err
 	}
 	config, err := pgxpool.ParseConfig(url)
@@ -233,10 +234,10 @@ func (t *Tx) row(sql string, args ...any) (pgx.Row, error) {
 	return t.tx.QueryRow(t.ctx, sql, args...), nil
 }
 
-// LockKey tries PostgreSQL's advisory lock on the key, held to the end of the transaction: false while
-// another open transaction holds it.
-func (t *Tx) LockKey(key string) (bool, error) {
-	row, err := t.row("SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0))", t.schema+":"+key)
+// LockKey tries PostgreSQL's advisory lock on the client's key, held to the end of the transaction: false
+// while another open transaction holds it.
+func (t *Tx) LockKey(client, key string) (bool, error) {
+	row, err := t.row("SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0))", t.schema+":"+client+":"+key)
 	if err != nil {
 		return false, err
 	}
@@ -244,13 +245,13 @@ func (t *Tx) LockKey(key string) (bool, error) {
 	return locked, row.Scan(&locked)
 }
 
-// FindKey reads a saved key, or nil.
-func (t *Tx) FindKey(key string) (*KeyRecord, error) {
-	row, err := t.row("SELECT fingerprint, status, body, created_at FROM idempotency_keys WHERE key = $1", key)
+// FindKey reads a client's saved key, or nil.
+func (t *Tx) FindKey(client, key string) (*KeyRecord, error) {
+	row, err := t.row("SELECT fingerprint, status, body, created_at FROM idempotency_keys WHERE client = $1 AND key = $2", client, key)
 	if err != nil {
 		return nil, err
 	}
-	record := KeyRecord{Key: key}
+	record := KeyRecord{Client: client, Key: key}
 	err = row.Scan(&record.Fingerprint, &record.Response.Status, &record.Response.Body, &record.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
@@ -261,13 +262,13 @@ func (t *Tx) FindKey(key string) (*KeyRecord, error) {
 // SaveKey saves a key's record; ErrUniqueViolation when the key is saved already.
 func (t *Tx) SaveKey(r KeyRecord) error {
 	t.wrote = true
-	return t.exec("INSERT INTO idempotency_keys VALUES ($1, $2, $3, $4, $5)", r.Key, r.Fingerprint, r.Response.Status, r.Response.Body, r.CreatedAt)
+	return t.exec("INSERT INTO idempotency_keys VALUES ($1, $2, $3, $4, $5, $6)", r.Client, r.Key, r.Fingerprint, r.Response.Status, r.Response.Body, r.CreatedAt)
 }
 
-// ForgetKey deletes a saved key.
-func (t *Tx) ForgetKey(key string) error {
+// ForgetKey deletes a client's saved key.
+func (t *Tx) ForgetKey(client, key string) error {
 	t.wrote = true
-	return t.exec("DELETE FROM idempotency_keys WHERE key = $1", key)
+	return t.exec("DELETE FROM idempotency_keys WHERE client = $1 AND key = $2", client, key)
 }
 
 // CreateTicket saves a ticket under the next number; a rollback gives the number back.
@@ -328,13 +329,13 @@ func (s *Store) Contents(ctx context.Context) (End, error) {
 	if err != nil {
 		return end, err
 	}
-	rows, err = s.pool.Query(ctx, "SELECT key, status FROM idempotency_keys ORDER BY created_at, key")
+	rows, err = s.pool.Query(ctx, "SELECT client, key, status FROM idempotency_keys ORDER BY created_at, client, key")
 	if err != nil {
 		return end, err
 	}
 	end.Keys, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (SavedKey, error) {
 		var k SavedKey
-		return k, row.Scan(&k.Key, &k.Status)
+		return k, row.Scan(&k.Client, &k.Key, &k.Status)
 	})
 	if err != nil {
 		return end, err

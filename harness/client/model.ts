@@ -15,6 +15,12 @@ export interface Submissions<T> {
 	finish(): void;
 }
 
+// Who the form is to the ticket endpoint: it sends Authorization: Bearer form, and its keys are its own (06's
+// endpoint scopes each key to the client that sent it). The harness hands out this name as the token; a real
+// server would hand out a secret one and look it up.
+export const formClient = 'form';
+export const formAuthorization = `Bearer ${formClient}`;
+
 // What came back for one request: a reply with its HTTP status, or nothing at all.
 export type Answer = { kind: 'reply'; status: number; ticketId: number | null } | { kind: 'no-answer' };
 

@@ -17,6 +17,7 @@ import {
 	type Store
 } from './contract.ts';
 import type { EndpointCode } from './play.ts';
+import { formAuthorization } from '../client/model.ts';
 
 // stepFails: the ticket's insert throws, as a schedule's 'step-fails' makes it.
 export type Call = { do: 'send'; route: RouteName; key?: string; json: unknown; stepFails?: boolean };
@@ -40,7 +41,11 @@ export function buildRoutes(code: EndpointCode, sequence: Sequence, store: Store
 }
 
 export function requestOf(send: Call): Request {
-	const headers: Record<string, string> = { 'content-type': 'application/json' };
+	// Every call comes from 04's form: keys per client are pinned by the schedules (keys-belong-to-their-client).
+	const headers: Record<string, string> = {
+		'content-type': 'application/json',
+		authorization: formAuthorization
+	};
 	if (send.key !== undefined) headers['idempotency-key'] = send.key;
 	const url = `http://workbook.test${routePaths[send.route]}`;
 	return new Request(url, { method: 'POST', headers, body: JSON.stringify(send.json) });

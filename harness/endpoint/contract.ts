@@ -5,13 +5,14 @@
 //
 //   export function tickets({ store, remember, retention, now }: EndpointOptions): Route {
 //   	return async (request) => {
-//   		const key = request.headers.get('Idempotency-Key');   // checked against maxKeyLength
-//   		const read = await readJson(request);                  // { body } or { refused: a problem Response }
-//   		return store.transaction(async (tx) => {               // commits if work returns, rolls back if it throws
-//   			if (!(await tx.lockKey(key))) return problem(409, …); // another open transaction holds this key
-//   			const saved = await tx.findKey(key);              // KeyRecord | null
+//   		const client = clientOf(request);                    // Authorization: Bearer <client>, or null: 401
+//   		const key = request.headers.get('Idempotency-Key');  // held to rules.key: else refuse('key-…')
+//   		const body = await readJson(request);                // { body } or { refused: a problem Response }
+//   		return store.transaction(async (tx) => {             // commits if work returns, rolls back if it throws
+//   			if (!(await tx.lockKey(client, key))) return refuse('in-flight'); // another transaction holds it
+//   			const saved = await tx.findKey(client, key);    // KeyRecord | null
 //   			const id = await tx.createTicket({ tenant, subject });
-//   			await tx.saveKey({ key, fingerprint, response, createdAt: now() }); // unique on key
+//   			await tx.saveKey({ client, key, fingerprint, response, createdAt: now() }); // unique on both
 //   			return json(201, { id });
 //   		});
 //   	};
@@ -20,6 +21,10 @@
 // A Route is a Fetch-API function, (Request) => Promise<Response>: the harness serves it over real HTTP on a
 // loopback port (server.ts), on a real PostgreSQL (postgres-store.ts), and the same function would run in any
 // server that speaks Fetch. Nothing here knows about the schedules: faults are the harness's business.
+//
+// The rules a request is refused by live in rules.json, which Go reads too (go/endpoint/rules_test.go): the
+// client's syntax, the key's, the limits, Retry-After, and each refusal's status, words and README section.
+// refuse(name) answers one of them as problem+json, with a Link to that section (rel="describedby").
 //
 // The store's transaction: lockKey is PostgreSQL's pg_try_advisory_xact_lock, held until the transaction ends
 // (commit, rollback, or a crash that drops the connection). saveKey and saveReceipt throw UniqueViolation
@@ -31,13 +36,39 @@ import { createHash } from 'node:crypto';
 import type { EventIdentity } from '../core/identity.ts';
 import type { Receipt, Ticket } from '../core/model.ts';
 import { canonical } from '../core/canonical.ts';
+import rules from './rules.json' with { type: 'json' };
 
 export { canonical };
 
 // Stripe's limit is 255 characters. A character here is a Unicode code point, in both languages: not a
-// UTF-16 unit (JavaScript's .length) and not a byte (Go's len). "é" is one, and so is "😀".
-export const maxKeyLength = 255;
+// UTF-16 unit (JavaScript's .length) and not a byte (Go's len). "é" is one, and so is "😀". The endpoint
+// takes only printable ASCII (rules.key), so there each character is one byte too: counted one way.
+export const maxKeyLength = rules.key.maxLength;
 export const keyLength = (key: string): number => [...key].length;
+export { rules };
+
+// A refusal's name: rules.json's problems, each with its status, words and README section.
+export type Rule = keyof typeof rules.problems;
+
+// The answer for a broken rule: problem+json, with a Link to the README section that explains it, and
+// Retry-After (seconds) on a 409, so a client knows when trying the same key again makes sense.
+export function refuse(rule: Rule): Response {
+	const { status, title, detail, section } = rules.problems[rule];
+	const response = problem(status, title, detail);
+	response.headers.set('Link', `<${rules.readme}#${section}>; rel="describedby"`);
+	if (status === 409) response.headers.set('Retry-After', String(rules.retryAfterSeconds));
+	return response;
+}
+
+const clientPattern = new RegExp(rules.client.pattern);
+
+// The caller, from Authorization: Bearer <client>; null when it is missing or not in the client's syntax.
+// The harness hands each client its name as its token; a real server would look a secret token up instead.
+export function clientOf(request: Request): string | null {
+	const [scheme, client, ...rest] = (request.headers.get(rules.client.header) ?? '').split(' ');
+	if (scheme !== rules.client.scheme || rest.length > 0 || client === undefined) return null;
+	return clientPattern.test(client) ? client : null;
+}
 
 // Blank: nothing but white space. JavaScript's trim() is the rule (its white space and line terminators);
 // go/client/endpoint.go lists the same characters (KeyLength, IsBlank are Go's twins of these two).
@@ -56,15 +87,21 @@ export const routePaths: Record<RouteName, string> = { tickets: '/api/tickets', 
 
 // The answer saved with a key, to hand back byte for byte: the status and the exact body text.
 export type SavedResponse = { status: number; body: string };
-export type KeyRecord = { key: string; fingerprint: string; response: SavedResponse; createdAt: Date };
+export type KeyRecord = {
+	client: string;
+	key: string;
+	fingerprint: string;
+	response: SavedResponse;
+	createdAt: Date;
+};
 export type StoredReceipt = Receipt & { receivedAt: Date };
 export type { EventIdentity };
 
 export interface Transaction {
-	lockKey(key: string): Promise<boolean>;
-	findKey(key: string): Promise<KeyRecord | null>;
+	lockKey(client: string, key: string): Promise<boolean>;
+	findKey(client: string, key: string): Promise<KeyRecord | null>;
 	saveKey(record: KeyRecord): Promise<void>;
-	forgetKey(key: string): Promise<void>;
+	forgetKey(client: string, key: string): Promise<void>;
 	createTicket(draft: Omit<Ticket, 'id'>): Promise<number>;
 	findReceipt(event: EventIdentity): Promise<StoredReceipt | null>;
 	saveReceipt(receipt: StoredReceipt): Promise<void>;
@@ -93,7 +130,9 @@ export type EndpointOptions = {
 export const hour = 60 * 60 * 1000;
 export const defaultRetention = 24 * hour;
 // The largest request body the server reads.
-export const maxBodyBytes = 64 * 1024;
+export const maxBodyBytes = rules.maxBodyBytes;
+// The longest subject the tickets table holds, in code points.
+export const maxSubjectLength = rules.maxSubjectLength;
 
 // A failure answer in the shape of RFC 9457 (problem details for HTTP APIs).
 export function problem(status: number, title: string, detail: string): Response {
@@ -112,19 +151,34 @@ export function fingerprint(body: unknown): string {
 	return createHash('sha256').update(canonical(body)).digest('hex');
 }
 
-// The request's JSON body, or the 4xx to answer instead: a wrong content type, too big, or not JSON.
+// Whether any text in the value, a field's name or a string, holds U+0000: PostgreSQL's text cannot.
+export function holdsNul(value: unknown): boolean {
+	if (typeof value === 'string') return value.includes('\u0000');
+	if (Array.isArray(value)) return value.some(holdsNul);
+	if (value !== null && typeof value === 'object')
+		return Object.entries(value).some(([name, field]) => name.includes('\u0000') || holdsNul(field));
+	return false;
+}
+
+// fatal: bytes that are not UTF-8 are refused, not turned into U+FFFD; ignoreBOM: a BOM stays, and is not JSON.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+// The request's JSON body, or the 4xx to answer instead: a wrong content type, too big, not UTF-8, or not
+// JSON. Each is refused here, before any transaction.
 export async function readJson(request: Request): Promise<{ body: unknown } | { refused: Response }> {
 	const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
 	if (type !== 'application/json')
 		return {
 			refused: problem(415, 'Unsupported Media Type', `send the body as application/json, not "${type}"`)
 		};
-	const text = await request.text();
-	if (Buffer.byteLength(text) > maxBodyBytes)
+	const bytes = new Uint8Array(await request.arrayBuffer());
+	if (bytes.length > maxBodyBytes)
 		return { refused: problem(413, 'Content Too Large', `the body is over ${maxBodyBytes} bytes`) };
+	let body: unknown;
 	try {
-		return { body: JSON.parse(text) };
-	} catch {
-		return { refused: problem(400, 'Bad Request', 'the body is not valid JSON') };
+		body = JSON.parse(utf8.decode(bytes));
+	} catch (error) {
+		return { refused: refuse(error instanceof SyntaxError ? 'not-json' : 'not-utf-8') };
 	}
+	return { body };
 }

@@ -1,10 +1,17 @@
 // Judges a played endpoint schedule request by request, and says in the lesson's words where it went another way.
-import { canonical, maxKeyLength, routePaths } from './contract.ts';
+import { canonical, maxKeyLength, routePaths, rules } from './contract.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import { sameLines, sideBySide } from '../core/report.ts';
 import { saidReceipt, saidTicket } from '../core/words.ts';
 import type { Answer, PlayedEndpoint } from './play.ts';
-import { answerLimitMs, bodyOf, type EndpointSchedule, type ExpectedAnswer, type Send } from './schedules.ts';
+import {
+	answerLimitMs,
+	bodyOf,
+	defaultClient,
+	type EndpointSchedule,
+	type ExpectedAnswer,
+	type Send
+} from './schedules.ts';
 
 const sends = (schedule: EndpointSchedule) =>
 	schedule.steps.flatMap((step, i) => (step.do === 'send' ? [{ step: i, send: step }] : []));
@@ -21,8 +28,16 @@ function describeRequest(schedule: EndpointSchedule, number: number): string {
 	if (send.route === 'tickets') {
 		const earlier = all
 			.slice(0, number - 1)
-			.filter((other) => other.send.key === send.key && send.key !== undefined);
-		if (send.key === undefined) notes.push('no Idempotency-Key');
+			.filter(
+				(other) => other.send.key === send.key && send.key !== undefined && other.send.client === send.client
+			);
+		if (send.anonymous) notes.push('no Authorization');
+		else if (send.authorization !== undefined)
+			notes.push(`Authorization ${JSON.stringify(send.authorization)}`);
+		else if (send.client !== undefined) notes.push(`from client ${JSON.stringify(send.client)}`);
+		if (send.query !== undefined) notes.push(`the query ${JSON.stringify(send.query)}`);
+		if (send.keyLines !== undefined) notes.push(`the key on ${send.keyLines.length} header lines`);
+		else if (send.key === undefined) notes.push('no Idempotency-Key');
 		else if (send.key === '') notes.push('an empty Idempotency-Key');
 		else if (send.key.length > 40) notes.push(`a key of ${send.key.length} characters`);
 		else notes.push(`key ${JSON.stringify(send.key)}${earlier.length ? ' again' : ''}`);
@@ -41,7 +56,10 @@ function describeRequest(schedule: EndpointSchedule, number: number): string {
 }
 
 function sameBody(a: Send, b: Send): boolean {
-	const read = (send: Send) => canonical(parsed(bodyOf(send)) ?? bodyOf(send));
+	const read = (send: Send) => {
+		const text = bodyOf(send).toString();
+		return canonical(parsed(text) ?? text);
+	};
 	return read(a) === read(b);
 }
 
@@ -58,6 +76,7 @@ function saidExpected(expected: ExpectedAnswer, answers: (Answer | null)[]): str
 	if (expected.sameAs !== undefined)
 		parts.push(`= answer ${expected.sameAs}: ${shortBody(answers[expected.sameAs - 1]?.body ?? '?')}`);
 	if (expected.problem !== undefined) parts.push(`problem about "${expected.problem}"`);
+	if (expected.rule !== undefined) parts.push(`refused by rule "${expected.rule}"`);
 	if (expected.replayed) parts.push('(replayed)');
 	return parts.join(' ');
 }
@@ -108,6 +127,32 @@ function answerProblems(
 		else if (!`${body.title} ${body.detail ?? ''}`.toLowerCase().includes(expected.problem.toLowerCase()))
 			problems.push(`expected the problem to name "${expected.problem}", it says: ${shortBody(answer.body)}`);
 	}
+	if (expected.rule !== undefined) problems.push(...ruleProblems(expected.rule, answer));
+	return problems;
+}
+
+// What is wrong with an answer that should be the refusal named rule: its status, its words, its Link to the
+// README, and Retry-After on a 409.
+function ruleProblems(rule: keyof typeof rules.problems, answer: Answer): string[] {
+	const { status, title, detail, section } = rules.problems[rule];
+	const problems: string[] = [];
+	if (answer.status !== status)
+		return [`expected the refusal "${rule}" (${status} ${title}), got ${answer.status}`];
+	const body = parsed(answer.body) as { title?: unknown; detail?: unknown } | undefined;
+	if (body?.title !== title || body?.detail !== detail)
+		problems.push(
+			`expected the problem "${rule}" (title ${JSON.stringify(title)}, detail ${JSON.stringify(detail)}), it says: ${typeof body?.detail === 'string' ? JSON.stringify(body.detail) : shortBody(answer.body)}`
+		);
+	const link = `<${rules.readme}#${section}>; rel="describedby"`;
+	if (answer.headers['link'] !== link)
+		problems.push(`expected the header Link: ${link}, got ${answer.headers['link'] ?? 'none'}`);
+	const retryAfter = status === 409 ? String(rules.retryAfterSeconds) : undefined;
+	if (answer.headers['retry-after'] !== retryAfter)
+		problems.push(
+			retryAfter
+				? `expected the header Retry-After: ${retryAfter}, got ${answer.headers['retry-after'] ?? 'none'}`
+				: `expected no Retry-After header on a ${status}, got ${answer.headers['retry-after']}`
+		);
 	return problems;
 }
 
@@ -127,8 +172,18 @@ function usualCause(schedule: EndpointSchedule, number: number, answer: Answer |
 		return "the same key with another body is another request: compare the body's fingerprint with the one saved with the key.";
 	if (expected.status === 409 && got !== 409)
 		return 'the first request with this key is still inside its transaction. The second must see that (lockKey) and answer 409, not wait or make a ticket.';
+	if (expected.rule !== undefined && got !== rules.problems[expected.rule].status) {
+		const { status, detail, section } = rules.problems[expected.rule];
+		return `this request breaks the rule "${expected.rule}" (${detail}): refuse it with ${status} before any transaction, with refuse('${expected.rule}'). 06's README explains it under "${section}".`;
+	}
 	if (expected.status === 400 && got !== 400 && send.key !== undefined)
 		return `a key must be there, not empty, at most ${maxKeyLength} characters, and free of control characters: refuse this one with 400 before doing any work.`;
+	const client = (one: Send) => one.client ?? defaultClient;
+	const strangers = sends(schedule)
+		.slice(0, number - 1)
+		.some((earlier) => earlier.send.key === send.key && client(earlier.send) !== client(send));
+	if (expected.replayed === false && replayed && strangers)
+		return "another client sent this key before: a key belongs to the client that sent it, so look it up, lock it and save it by client and key. Else a stranger who guesses a key reads another client's answer.";
 	if (expected.replayed === false && replayed && waited)
 		return 'the key is older than the retention: it counts as forgotten, and this request is new.';
 	if (expected.replayed && got === 201 && !replayed)
@@ -146,8 +201,8 @@ function endRows(schedule: EndpointSchedule, played: PlayedEndpoint) {
 		{ label: 'tickets', expected: schedule.end.tickets.map(saidTicket), actual: end.tickets.map(saidTicket) },
 		{
 			label: 'keys',
-			expected: schedule.end.keys.map((key) => `"${key.key}" → ${key.status}`),
-			actual: end.keys.map((key) => `"${key.key}" → ${key.status}`)
+			expected: schedule.end.keys.map((key) => saidKey(key.client ?? defaultClient, key.key, key.status)),
+			actual: end.keys.map((key) => saidKey(key.client, key.key, key.status))
 		},
 		{
 			label: 'receipts',
@@ -155,6 +210,11 @@ function endRows(schedule: EndpointSchedule, played: PlayedEndpoint) {
 			actual: end.receipts.map(saidReceipt)
 		}
 	];
+}
+
+// "k-1" → 201, and app's "k-1" → 201 for a key of a client other than the form.
+function saidKey(client: string, key: string, status: number): string {
+	return `${client === defaultClient ? '' : `${client}'s `}"${key}" → ${status}`;
 }
 
 function saidOutcome(outcome: PlayedEndpoint['outcomes'][number] | undefined): string {

@@ -24,6 +24,9 @@ import type { StoreContents } from './postgres-store.ts';
 export type MemoryStep = { name: keyof Transaction | 'commit'; blocked: () => boolean };
 export type Pause = (step: MemoryStep) => Promise<void>;
 
+// A key's row: unique per client and key, as PostgreSQL's primary key (client, key).
+const keyId = (client: string, key: string) => JSON.stringify([client, key]);
+
 type Rows = { tickets: Ticket[]; keys: Map<string, KeyRecord>; receipts: Map<string, StoredReceipt> };
 const receiptKey = ({ tenant, source, eventId }: EventIdentity) => JSON.stringify([tenant, source, eventId]);
 
@@ -50,31 +53,35 @@ class MemoryTransaction implements Transaction {
 		}
 	}
 
-	private visibleKey(key: string): KeyRecord | null {
-		return this.keys.has(key) ? this.keys.get(key)! : (this.store.rows.keys.get(key) ?? null);
+	private visibleKey(id: string): KeyRecord | null {
+		return this.keys.has(id) ? this.keys.get(id)! : (this.store.rows.keys.get(id) ?? null);
 	}
 	private visibleReceipt(id: string): StoredReceipt | null {
 		return this.receipts.has(id) ? this.receipts.get(id)! : (this.store.rows.receipts.get(id) ?? null);
 	}
 
-	lockKey(key: string): Promise<boolean> {
+	lockKey(client: string, key: string): Promise<boolean> {
+		const id = keyId(client, key);
 		return this.step('lockKey', [], () => {
-			if (this.store.heldByAnother(this, `advisory:${key}`)) return false;
-			this.locks.add(`advisory:${key}`);
+			if (this.store.heldByAnother(this, `advisory:${id}`)) return false;
+			this.locks.add(`advisory:${id}`);
 			return true;
 		});
 	}
-	findKey(key: string): Promise<KeyRecord | null> {
-		return this.step('findKey', [], () => copyKey(this.visibleKey(key)));
+	findKey(client: string, key: string): Promise<KeyRecord | null> {
+		return this.step('findKey', [], () => copyKey(this.visibleKey(keyId(client, key))));
 	}
 	saveKey(record: KeyRecord): Promise<void> {
-		return this.step('saveKey', [`key:${record.key}`], () => {
-			if (this.visibleKey(record.key)) throw new UniqueViolation(`key "${record.key}" is already saved`);
-			this.keys.set(record.key, copyKey(record));
+		const id = keyId(record.client, record.key);
+		return this.step('saveKey', [`key:${id}`], () => {
+			if (this.visibleKey(id))
+				throw new UniqueViolation(`key "${record.key}" of client "${record.client}" is already saved`);
+			this.keys.set(id, copyKey(record));
 		});
 	}
-	forgetKey(key: string): Promise<void> {
-		return this.step('forgetKey', [`key:${key}`], () => void this.keys.set(key, null));
+	forgetKey(client: string, key: string): Promise<void> {
+		const id = keyId(client, key);
+		return this.step('forgetKey', [`key:${id}`], () => void this.keys.set(id, null));
 	}
 	createTicket({ tenant, subject }: Omit<Ticket, 'id'>): Promise<number> {
 		return this.step('createTicket', ['ticket-numbers'], () => {
@@ -154,8 +161,12 @@ export class MemoryStore implements Store {
 	// What is committed, in the order PostgresStore.contents() lists it.
 	async contents(): Promise<StoreContents> {
 		const keys = [...this.rows.keys.values()]
-			.map(({ key, response, createdAt }) => ({ key, ...response, createdAt }))
-			.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.key < b.key ? -1 : 1));
+			.map(({ client, key, response, createdAt }) => ({ client, key, ...response, createdAt }))
+			.sort(
+				(a, b) =>
+					a.createdAt.getTime() - b.createdAt.getTime() ||
+					(a.client !== b.client ? (a.client < b.client ? -1 : 1) : a.key < b.key ? -1 : 1)
+			);
 		const receipts: Receipt[] = [...this.rows.receipts.values()]
 			.map(({ tenant, source, eventId, subject, ticketId }) => ({
 				tenant,

@@ -21,7 +21,14 @@ import {
 } from './contract.ts';
 import { Plan } from './faults.ts';
 import type { StoreContents } from './postgres-store.ts';
-import { answerLimitMs, bodyOf, scheduleStart, type EndpointSchedule, type Send } from './schedules.ts';
+import {
+	answerLimitMs,
+	bodyOf,
+	defaultClient,
+	scheduleStart,
+	type EndpointSchedule,
+	type Send
+} from './schedules.ts';
 import { storeFor, type PlayStore, type PostgresUrl } from './store-on-first-use.ts';
 import { planHeader, serve, type Served } from './server.ts';
 import { stubAtFirstRequest } from './stub-check.ts';
@@ -49,16 +56,27 @@ export type PlayedEndpoint = {
 	end: StoreContents | null;
 };
 
-function headersOf(send: Send): Record<string, string> {
-	const headers: Record<string, string> = { 'content-type': send.contentType ?? 'application/json' };
-	if (send.key !== undefined) headers['idempotency-key'] = send.key;
+// A header's text as its UTF-8 bytes on the wire, as Go sends it (node:http writes a string as Latin-1).
+const onTheWire = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+
+// The headers a send carries: its content type, its caller (Authorization: Bearer <client>) and its key,
+// on one header line or on several.
+export function headersOf(send: Send): Record<string, string | string[]> {
+	const headers: Record<string, string | string[]> = {
+		'content-type': send.contentType ?? 'application/json'
+	};
+	if (send.authorization !== undefined) headers['authorization'] = onTheWire(send.authorization);
+	else if (!send.anonymous) headers['authorization'] = `Bearer ${send.client ?? defaultClient}`;
+	if (send.key !== undefined) headers['idempotency-key'] = onTheWire(send.key);
+	if (send.keyLines !== undefined) headers['idempotency-key'] = send.keyLines.map(onTheWire);
 	return headers;
 }
 
 export function post(url: string, path: string, send: Send, number: number): Promise<Answer | null> {
 	const headers = { ...headersOf(send), [planHeader]: String(number) };
+	const target = `${url}${path}${send.query ?? ''}`;
 	return new Promise((resolve) => {
-		const outgoing = httpRequest(`${url}${path}`, { method: 'POST', headers, agent: false }, (incoming) => {
+		const outgoing = httpRequest(target, { method: 'POST', headers, agent: false }, (incoming) => {
 			const chunks: Buffer[] = [];
 			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
 			incoming.on('end', () => {

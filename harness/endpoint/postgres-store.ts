@@ -9,9 +9,10 @@
 //
 // The tables: tickets(id, tenant, subject); ticket_numbers(last), one row handing out ids with no gaps (its row
 // lock is held to the commit, so a rollback gives the number back and ticket creators take turns);
-// idempotency_keys(key primary key, fingerprint, status, body, created_at); receipts(tenant, source, event_id
-// primary key, subject, ticket_id, received_at). lockKey takes pg_try_advisory_xact_lock on a hash of the
-// schema and the key, so two tests' keys never meet. Faults come from the request's Plan (faults.ts):
+// idempotency_keys(client and key the primary key, fingerprint, status, body, created_at); receipts(tenant,
+// source, event_id primary key, subject, ticket_id, received_at). A subject is varchar(maxSubjectLength): a
+// longer one fails its insert. lockKey takes pg_try_advisory_xact_lock on a hash of the schema, the client
+// and the key, so two tests' keys, and two clients' keys, never meet. Faults come from the request's Plan (faults.ts):
 // they strike just before a COMMIT that would save something, and before a ticket's insert.
 // A later helper can serve the same Transaction over the workbook's PostgresConnection instead of its own pool.
 import { randomBytes } from 'node:crypto';
@@ -20,22 +21,29 @@ import pg from 'pg';
 import { UniqueViolation } from '../database/database.ts';
 import { fromServer } from '../postgres/connection.ts';
 import type { Receipt, Ticket } from '../core/model.ts';
-import type { EventIdentity, KeyRecord, Store, StoredReceipt, Transaction } from './contract.ts';
+import {
+	maxSubjectLength,
+	type EventIdentity,
+	type KeyRecord,
+	type Store,
+	type StoredReceipt,
+	type Transaction
+} from './contract.ts';
 import { saidIdentity } from '../core/identity.ts';
 import { planNow } from './faults.ts';
 
-export type SavedKey = { key: string; status: number; body: string; createdAt: Date };
+export type SavedKey = { client: string; key: string; status: number; body: string; createdAt: Date };
 export type StoreContents = { tickets: Ticket[]; keys: SavedKey[]; receipts: Receipt[] };
 
 const tables = `
-	CREATE TABLE tickets (id integer PRIMARY KEY, tenant text NOT NULL, subject text NOT NULL);
+	CREATE TABLE tickets (id integer PRIMARY KEY, tenant text NOT NULL, subject varchar(${maxSubjectLength}) NOT NULL);
 	CREATE TABLE ticket_numbers (last integer NOT NULL);
 	INSERT INTO ticket_numbers VALUES (0);
 	CREATE TABLE idempotency_keys (
-		key text PRIMARY KEY, fingerprint text NOT NULL, status integer NOT NULL, body text NOT NULL,
-		created_at timestamptz NOT NULL);
+		client text NOT NULL, key text NOT NULL, fingerprint text NOT NULL, status integer NOT NULL,
+		body text NOT NULL, created_at timestamptz NOT NULL, PRIMARY KEY (client, key));
 	CREATE TABLE receipts (
-		tenant text NOT NULL, source text NOT NULL, event_id text NOT NULL, subject text NOT NULL,
+		tenant text NOT NULL, source text NOT NULL, event_id text NOT NULL, subject varchar(${maxSubjectLength}) NOT NULL,
 		ticket_id integer NOT NULL, received_at timestamptz NOT NULL, PRIMARY KEY (tenant, source, event_id));`;
 
 // The server's error as the workbook's (fromServer, as the race's connection does), a duplicate key named by what it saved.
@@ -87,21 +95,25 @@ class PostgresTransaction implements Transaction {
 		return result;
 	}
 
-	async lockKey(key: string): Promise<boolean> {
+	async lockKey(client: string, key: string): Promise<boolean> {
 		const sql = 'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked';
-		const { rows } = await this.query<{ locked: boolean }>(sql, [`${this.schema}:${key}`]);
+		const { rows } = await this.query<{ locked: boolean }>(sql, [`${this.schema}:${client}:${key}`]);
 		return rows[0]!.locked;
 	}
-	async findKey(key: string): Promise<KeyRecord | null> {
+	async findKey(client: string, key: string): Promise<KeyRecord | null> {
 		const { rows } = await this.query<{
 			fingerprint: string;
 			status: number;
 			body: string;
 			created_at: Date;
-		}>('SELECT fingerprint, status, body, created_at FROM idempotency_keys WHERE key = $1', [key]);
+		}>('SELECT fingerprint, status, body, created_at FROM idempotency_keys WHERE client = $1 AND key = $2', [
+			client,
+			key
+		]);
 		const row = rows[0];
 		return row
 			? {
+					client,
 					key,
 					fingerprint: row.fingerprint,
 					response: { status: row.status, body: row.body },
@@ -109,17 +121,17 @@ class PostgresTransaction implements Transaction {
 				}
 			: null;
 	}
-	async saveKey({ key, fingerprint, response, createdAt }: KeyRecord): Promise<void> {
+	async saveKey({ client, key, fingerprint, response, createdAt }: KeyRecord): Promise<void> {
 		await this.writing();
-		const sql = 'INSERT INTO idempotency_keys VALUES ($1, $2, $3, $4, $5)';
+		const sql = 'INSERT INTO idempotency_keys VALUES ($1, $2, $3, $4, $5, $6)';
 		await saving(
-			this.query(sql, [key, fingerprint, response.status, response.body, createdAt]),
-			`key "${key}"`
+			this.query(sql, [client, key, fingerprint, response.status, response.body, createdAt]),
+			`key "${key}" of client "${client}"`
 		);
 	}
-	async forgetKey(key: string): Promise<void> {
+	async forgetKey(client: string, key: string): Promise<void> {
 		await this.writing();
-		await this.query('DELETE FROM idempotency_keys WHERE key = $1', [key]);
+		await this.query('DELETE FROM idempotency_keys WHERE client = $1 AND key = $2', [client, key]);
 	}
 	async createTicket({ tenant, subject }: Omit<Ticket, 'id'>): Promise<number> {
 		await this.writing();
@@ -225,7 +237,8 @@ export class PostgresStore implements Store {
 	async contents(): Promise<StoreContents> {
 		const [tickets, keys, receipts] = (await this.pool.query(`
 			SELECT id, tenant, subject FROM tickets ORDER BY id;
-			SELECT key, status, body, created_at AS "createdAt" FROM idempotency_keys ORDER BY created_at, key;
+			SELECT client, key, status, body, created_at AS "createdAt" FROM idempotency_keys
+			 ORDER BY created_at, client, key;
 			SELECT tenant, source, event_id AS "eventId", subject, ticket_id AS "ticketId" FROM receipts
 			 ORDER BY ticket_id, tenant, source, event_id`)) as unknown as [
 			pg.QueryResult<Ticket>,

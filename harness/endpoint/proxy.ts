@@ -12,7 +12,7 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Fate } from '../client/journeys.ts';
-import type { Answer } from '../client/model.ts';
+import { formAuthorization, type Answer } from '../client/model.ts';
 import type { Reply } from '../client/fake-endpoint.ts';
 import { routePaths } from './contract.ts';
 import { planHeader } from './server.ts';
@@ -92,6 +92,7 @@ export async function fetchThrough(
 ): Promise<Answer> {
 	const headers: Record<string, string> = {
 		'Content-Type': 'application/json',
+		Authorization: formAuthorization,
 		[planHeader]: String(number)
 	};
 	if (typeof key === 'string') headers['Idempotency-Key'] = key;

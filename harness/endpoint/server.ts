@@ -50,9 +50,10 @@ export function readBody(incoming: IncomingMessage, limit = maxBodyBytes): Promi
 
 function toRequest(incoming: IncomingMessage, url: string, body: Buffer): Request {
 	const headers = new Headers();
-	for (const [name, value] of Object.entries(incoming.headers)) {
-		if (name.startsWith('workbook-') || value === undefined) continue;
-		for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+	// Every header line, as sent: node:http's headers would keep only the first of two Authorization lines.
+	for (const [name, values] of Object.entries(incoming.headersDistinct)) {
+		if (name.startsWith('workbook-') || values === undefined) continue;
+		for (const one of values) headers.append(name, one);
 	}
 	const method = incoming.method ?? 'GET';
 	const hasBody = method !== 'GET' && method !== 'HEAD';

@@ -1,12 +1,18 @@
 import { UniqueViolation } from '#harness/database/database.ts';
 import {
+	clientOf,
 	fingerprint,
+	holdsNul,
 	isBlank,
 	json,
 	keyLength,
 	maxKeyLength,
+	maxSubjectLength,
 	problem,
 	readJson,
+	refuse,
+	rules,
+	type Rule,
 	type EndpointOptions,
 	type KeyRecord,
 	type Route,
@@ -18,18 +24,27 @@ import type { Outcome, Webhook } from '#harness/core/model.ts';
 import { replay } from '#harness/core/replay.ts';
 import { saidIdentity } from '#harness/core/identity.ts';
 
-// Why this Idempotency-Key can't be used, or null when it can.
-function keyProblem(key: string | null): string | null {
-	if (key === null || key === '') return 'the Idempotency-Key header is required';
-	if (keyLength(key) > maxKeyLength)
-		return `the Idempotency-Key header is longer than ${maxKeyLength} characters`;
-	if (/[\u0000-\u001f\u007f]/.test(key)) return 'the Idempotency-Key header holds control characters';
-	return null;
+// The key, or the rule it breaks. "K" in quotes (the draft's Structured Field string) is the key K. A comma is
+// what HTTP puts between two header lines of one name: two keys. Then its characters, then its length.
+function readKey(header: string | null): { key: string } | { refused: Rule } {
+	const key = header !== null && /^".*"$/s.test(header) ? header.slice(1, -1) : header;
+	if (key === null || key === '') return { refused: 'key-required' };
+	if (key.includes(',')) return { refused: 'key-once' };
+	const { lowest, highest, excluded } = rules.key;
+	for (const character of key) {
+		const code = character.codePointAt(0)!;
+		if (code < lowest || code > highest || excluded.includes(character)) return { refused: 'key-syntax' };
+	}
+	if (keyLength(key) > maxKeyLength) return { refused: 'key-length' };
+	return { key };
 }
 
-function subjectOf(body: unknown): string | null {
+// The ticket's subject, or the rule it breaks: there, not blank, and short enough for its column.
+function readSubject(body: unknown): { subject: string } | { refused: Rule } {
 	const subject = (body as { subject?: unknown } | null)?.subject;
-	return typeof subject === 'string' && !isBlank(subject) ? subject : null;
+	if (typeof subject !== 'string' || isBlank(subject)) return { refused: 'subject-required' };
+	if ([...subject].length > maxSubjectLength) return { refused: 'subject-length' };
+	return { subject };
 }
 
 // A saved answer, sent again exactly as it was first sent, and marked as a replay.
@@ -46,28 +61,34 @@ function sent({ status, body }: SavedResponse): Response {
 // POST /api/tickets: the ticket and the saved answer for its key commit together, so a retry gets that answer.
 export function tickets({ store, remember, retention, now, tenant }: EndpointOptions): Route {
 	return async (request) => {
-		const key = request.headers.get('Idempotency-Key');
-		const wrongKey = keyProblem(key);
-		if (wrongKey) return problem(400, 'Bad Request', wrongKey);
-		const read = await readJson(request);
-		if ('refused' in read) return read.refused;
-		const subject = subjectOf(read.body);
-		if (!subject) return problem(400, 'Bad Request', 'the ticket needs a subject');
-		const print = fingerprint(read.body);
+		// Keys belong to the client that sent them: another client's "k-1" is another key.
+		const client = clientOf(request);
+		if (!client) return refuse('client-required');
+		// The query string is not part of the fingerprint, so it is refused rather than ignored.
+		if (new URL(request.url).search !== '') return refuse('query-refused');
+		const read = readKey(request.headers.get('Idempotency-Key'));
+		if ('refused' in read) return refuse(read.refused);
+		const { key } = read;
+		const body = await readJson(request);
+		if ('refused' in body) return body.refused;
+		// Refused here, before any transaction: a text PostgreSQL cannot hold would fail the insert with a 500.
+		if (holdsNul(body.body)) return refuse('nul');
+		const draft = readSubject(body.body);
+		if ('refused' in draft) return refuse(draft.refused);
+		const { subject } = draft;
+		const print = fingerprint(body.body);
 		const expired = (saved: KeyRecord) => now().getTime() - saved.createdAt.getTime() >= retention;
 		const save = (tx: Transaction, response: SavedResponse) =>
-			tx.saveKey({ key: key!, fingerprint: print, response, createdAt: now() });
+			tx.saveKey({ client, key, fingerprint: print, response, createdAt: now() });
 		try {
 			return await store.transaction(async (tx) => {
 				// Held by another open transaction: the first request with this key is still being worked on.
-				if (!(await tx.lockKey(key!)))
-					return problem(409, 'Conflict', 'a request with this Idempotency-Key is still in progress');
-				const saved = await tx.findKey(key!);
+				if (!(await tx.lockKey(client, key))) return refuse('in-flight');
+				const saved = await tx.findKey(client, key);
 				// Older than we keep keys: forgotten, so this request is new.
-				if (saved && expired(saved)) await tx.forgetKey(key!);
+				if (saved && expired(saved)) await tx.forgetKey(client, key);
 				else if (saved) {
-					if (saved.fingerprint !== print)
-						return problem(422, 'Unprocessable Content', 'this Idempotency-Key was used with another body');
+					if (saved.fingerprint !== print) return refuse('other-body');
 					return replayed(saved.response);
 				}
 				const id = await tx.createTicket({ tenant, subject });
@@ -77,8 +98,7 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 			});
 		} catch (error) {
 			// The unique key is the last guard: someone saved this key after all. Not a failure: try again.
-			if (error instanceof UniqueViolation)
-				return problem(409, 'Conflict', 'a request with this Idempotency-Key is still in progress');
+			if (error instanceof UniqueViolation) return refuse('in-flight');
 			const failed = {
 				status: 500,
 				body: JSON.stringify({
@@ -91,11 +111,11 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 			// Like Stripe: the failure is this key's answer now, and every retry gets it back.
 			if (remember === 'everything')
 				await store.transaction(async (tx) => {
-					if (!(await tx.lockKey(key!))) return;
+					if (!(await tx.lockKey(client, key))) return;
 					// The rollback brought back an expired key this request had forgotten: forget it again.
-					const saved = await tx.findKey(key!);
+					const saved = await tx.findKey(client, key);
 					if (saved && !expired(saved)) return;
-					if (saved) await tx.forgetKey(key!);
+					if (saved) await tx.forgetKey(client, key);
 					await save(tx, failed);
 				});
 			return sent(failed);
@@ -125,15 +145,17 @@ export function webhooks({ store, retention, now }: EndpointOptions): Route {
 		if ('refused' in read) return read.refused;
 		const event = webhookOf(read.body);
 		if (!event) return problem(400, 'Bad Request', 'a webhook needs tenant, source, eventId and subject');
+		if (holdsNul(read.body)) return refuse('nul');
+		if ([...event.subject].length > maxSubjectLength) return refuse('subject-length');
 		try {
 			return await store.transaction(async (tx) => {
 				let seen = await tx.findReceipt(event);
 				const expired = (receipt: StoredReceipt) =>
 					now().getTime() - receipt.receivedAt.getTime() >= retention;
 				// Expired: take the event's lock before forgetting it, and look again, so a receipt another delivery
-				// saved since is never the one forgotten.
+				// saved since is never the one forgotten. Its "client" has a space, so no caller's key is this lock.
 				if (seen && expired(seen)) {
-					if (!(await tx.lockKey(`receipt ${saidIdentity(event)}`)))
+					if (!(await tx.lockKey('webhook receipt', saidIdentity(event))))
 						return problem(409, 'Conflict', 'another delivery of this event is still in progress');
 					seen = await tx.findReceipt(event);
 				}
