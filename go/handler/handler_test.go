@@ -121,7 +121,7 @@ func TestSameEventProperty(t *testing.T) {
 }
 
 func TestReplay(t *testing.T) {
-	receipt := Receipt{Webhook: evt42, TicketID: 7}
+	receipt := Receipt{Event: evt42, TicketID: 7}
 	tests := []struct {
 		name  string
 		event Webhook

@@ -115,7 +115,7 @@ func saidTickets(tickets []Ticket) []string {
 func saidReceipts(receipts []Receipt) []string {
 	var lines []string
 	for _, receipt := range receipts {
-		lines = append(lines, fmt.Sprintf("%s %q → #%d", SaidIdentity(receipt.Webhook), receipt.Webhook.Subject, receipt.TicketID))
+		lines = append(lines, fmt.Sprintf("%s %q → #%d", SaidIdentity(receipt.Event), receipt.Event.Subject, receipt.TicketID))
 	}
 	return lines
 }

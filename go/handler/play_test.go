@@ -49,7 +49,7 @@ func (h *joinedIdentity) Handle(event Webhook, fault Fault) Outcome {
 	var outcome Outcome
 	seen := false
 	for _, receipt := range h.db.Receipts {
-		if h.key(receipt.Webhook) == h.key(event) {
+		if h.key(receipt.Event) == h.key(event) {
 			outcome, seen = Replay(receipt, event), true
 			break
 		}
@@ -57,7 +57,7 @@ func (h *joinedIdentity) Handle(event Webhook, fault Fault) Outcome {
 	if !seen {
 		ticketID := len(staged.Tickets) + 1
 		staged.Tickets = append(staged.Tickets, Ticket{ID: ticketID, Tenant: event.Tenant, Subject: event.Subject})
-		staged.Receipts = append(staged.Receipts, Receipt{Webhook: event, TicketID: ticketID})
+		staged.Receipts = append(staged.Receipts, Receipt{Event: event, TicketID: ticketID})
 		outcome = Outcome{"created", ticketID}
 	}
 	if fault == BeforeCommit {

@@ -8,7 +8,7 @@ func SameEvent(a, b Webhook) bool {
 
 // Replay hands back the original ticket, unless the same key now carries a different request.
 func Replay(receipt Receipt, event Webhook) Outcome {
-	if receipt.Webhook.Subject != event.Subject {
+	if receipt.Event.Subject != event.Subject {
 		return Outcome{"conflict", 0}
 	}
 	return Outcome{"replayed", receipt.TicketID}
@@ -29,7 +29,7 @@ func (h *ReceiptHandler) Handle(event Webhook, fault Fault) Outcome {
 	if !seen {
 		ticketID := len(staged.Tickets) + 1
 		staged.Tickets = append(staged.Tickets, Ticket{ID: ticketID, Tenant: event.Tenant, Subject: event.Subject})
-		staged.Receipts = append(staged.Receipts, Receipt{Webhook: event, TicketID: ticketID})
+		staged.Receipts = append(staged.Receipts, Receipt{Event: event, TicketID: ticketID})
 		outcome = Outcome{"created", ticketID}
 	}
 	if fault == BeforeCommit {
@@ -45,7 +45,7 @@ func (h *ReceiptHandler) Handle(event Webhook, fault Fault) Outcome {
 // replay finds the event's receipt, if there is one, and what a repeat gets back.
 func (h *ReceiptHandler) replay(event Webhook) (Outcome, bool) {
 	for _, receipt := range h.db.Receipts {
-		if SameEvent(receipt.Webhook, event) {
+		if SameEvent(receipt.Event, event) {
 			return Replay(receipt, event), true
 		}
 	}
