@@ -12,6 +12,7 @@ import { MissingProgram, needProgram, systemPrograms, type SystemProgram } from 
 import { playWrongSolutions } from './wrong/play-wrong.ts';
 import { checkBrowserJourneys } from '../form/journeys/check.ts';
 import { differential } from './differential/differential.ts';
+import { goExercisesFailAsShipped, goWrongSolutionsFail } from './go-track.ts';
 
 // warnings are printed but fail nothing; skipped says, in one line, why a step did not run.
 type Result = { passed: number; failed: number; problems: string[]; warnings?: string[]; skipped?: string };
@@ -150,7 +151,15 @@ async function goSteps(): Promise<Step[]> {
 				name: 'Go vet (go vet -composites=false ./...)',
 				check: () => command('go', ['vet', '-composites=false', './...'], goDir)
 			},
-			{ name: 'the Go solutions pass every test (go test ./...)', check: goTestsPass },
+			{
+				name: 'the Go solutions pass every test (go test ./..., go/solutions/ read in place of the stubs)',
+				check: goTestsPass
+			},
+			{ name: 'every Go exercise fails as shipped, at a stub', check: goExercisesFailAsShipped },
+			{
+				name: 'every Go wrong solution fails where it should (go/solutions/wrong)',
+				check: goWrongSolutionsFail
+			},
 			{ name: 'TypeScript and Go play the same schedules', check: sameSchedulesInBoth },
 			{ name: 'TypeScript and Go give the same answers (differential check)', check: sameAnswersInBoth }
 		];

@@ -29,5 +29,23 @@ describe('exercises/manifest.json', () => {
 				).toBe(true);
 			}
 		});
+		if (exercise.goLearnerFiles)
+			it(`${exercise.folder}: its Go learner files exist, with a Go solution for each`, () => {
+				for (const file of exercise.goLearnerFiles ?? []) {
+					for (const tree of ['exercises', 'solutions'])
+						expect(
+							existsSync(join(root, 'go', tree, exercise.folder, file)),
+							`go/${tree}/${exercise.folder}/${file}`
+						).toBe(true);
+				}
+			});
 	}
+	it('every Go exercise folder is in the manifest, with its Go learner files', () => {
+		const folders = readdirSync(join(root, 'go', 'exercises')).filter((name) => /^\d\d-/.test(name));
+		expect(
+			exercises()
+				.filter((e) => e.goLearnerFiles)
+				.map((e) => e.folder)
+		).toEqual(folders.sort());
+	});
 });

@@ -1,7 +1,11 @@
-package handler
+// Package sameevent is exercise 02 in Go: the identity of a delivery, what a repeat gets back, and a handler
+// that keeps a receipt in the same commit as its ticket. Read exercises/02-same-event/README.md, write the
+// four below, and run go test ./exercises/02-same-event from go/.
+package sameevent
+
+import . "workbook/core"
 
 // SameEvent is a delivery's identity: the same event, from the same source, for the same tenant.
-// The fields are compared one by one, never joined into one string, so "a:b"+"c" is not "a"+"b:c".
 func SameEvent(a, b Webhook) bool {
 	return a.Tenant == b.Tenant && a.Source == b.Source && a.EventID == b.EventID
 }
@@ -14,9 +18,8 @@ func Replay(receipt Receipt, event Webhook) Outcome {
 	return Outcome{"replayed", receipt.TicketID}
 }
 
-// ReceiptHandler is exercise 02's handler: it checks for a receipt, then saves the ticket and its
-// receipt in one commit. Its zero value is ready to use. It expects one caller at a time: real
-// concurrent workers rely on the database's transaction and unique key, not on Go.
+// ReceiptHandler checks for a receipt, then saves the ticket and its receipt in one commit. Its zero value
+// is ready to use.
 type ReceiptHandler struct {
 	db Database
 }
@@ -24,7 +27,7 @@ type ReceiptHandler struct {
 // Handle answers a repeat from its receipt, and otherwise creates the ticket and the receipt together.
 func (h *ReceiptHandler) Handle(event Webhook, fault Fault) Outcome {
 	// A staged copy stands in for a transaction: nothing is visible until the one assignment below.
-	staged := copyDatabase(h.db)
+	staged := CopyDatabase(h.db)
 	outcome, seen := h.replay(event)
 	if !seen {
 		ticketID := len(staged.Tickets) + 1
@@ -54,5 +57,5 @@ func (h *ReceiptHandler) replay(event Webhook) (Outcome, bool) {
 
 // Snapshot returns a copy of the store.
 func (h *ReceiptHandler) Snapshot() Database {
-	return copyDatabase(h.db)
+	return CopyDatabase(h.db)
 }
