@@ -3,9 +3,11 @@
 //
 //   goExercisesFailAsShipped()   go test ./exercises/... as shipped: each exercise red at "is not written yet"
 //   goWrongSolutionsFail()       each patch applied in memory, read in place of the solution with -overlay
+//   lessonGoPasses()             the lesson's section 02 Go (go/testdata/lesson/section-02.go.txt), pasted
+//                                over 02's SameEvent and Replay as it is, passes 02's Go tests
 //
 // Both answer as verify's steps do: how many passed, how many failed, and the problems in words.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { goExercises } from '#harness/core/manifest.ts';
@@ -73,4 +75,37 @@ export async function goWrongSolutionsFail(): Promise<Checked> {
 	const problems: (string | null)[] = [];
 	for (const wrong of wrongSolutions(goWrongDir)) problems.push(await playGoWrong(wrong));
 	return tally(problems);
+}
+
+// 02's Go solution with its SameEvent and Replay replaced by the lesson's text, exactly as the lesson
+// prints it, and 02's Go tests run on that.
+export async function lessonGoPasses(): Promise<Checked> {
+	const lesson = readFileSync(join(goDir, 'testdata', 'lesson', 'section-02.go.txt'), 'utf8');
+	const solution = readFileSync(join(goDir, 'solutions', '02-same-event', 'handler.go'), 'utf8');
+	const from = solution.indexOf('// SameEvent is');
+	const to = solution.indexOf('// ReceiptHandler');
+	if (from < 0 || to < from)
+		return tally(['go/solutions/02-same-event/handler.go: no SameEvent and Replay to paste the lesson over']);
+	const folder = mkdtempSync(join(tmpdir(), 'workbook-go-lesson-'));
+	try {
+		const pasted = join(folder, 'handler.go');
+		writeFileSync(pasted, `${solution.slice(0, from)}${lesson.trimEnd()}\n\n${solution.slice(to)}`);
+		const replace = {
+			...solutionsOverlay(),
+			[join(goDir, 'exercises', '02-same-event', 'handler.go')]: pasted
+		};
+		const report = await goTest(goDir, 120_000, {
+			replace,
+			packages: ['./exercises/02-same-event'],
+			postgres: false
+		});
+		const failed = report.tests.filter((test) => test.status === 'failed' && test.leaf);
+		const problems = [...failed.map((test) => `${test.name}\n${test.output}`), ...report.problems];
+		if (report.tests.length === 0) problems.push('no Go test of 02 ran');
+		return tally([
+			problems.length ? `the lesson's Go, pasted into 02, does not pass:\n${problems.join('\n')}` : null
+		]);
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
 }

@@ -12,7 +12,7 @@ import { MissingProgram, needProgram, systemPrograms, type SystemProgram } from 
 import { playWrongSolutions } from './wrong/play-wrong.ts';
 import { checkBrowserJourneys } from '../form/journeys/check.ts';
 import { differential } from './differential/differential.ts';
-import { goExercisesFailAsShipped, goWrongSolutionsFail } from './go-track.ts';
+import { goExercisesFailAsShipped, goWrongSolutionsFail, lessonGoPasses } from './go-track.ts';
 
 // warnings are printed but fail nothing; skipped says, in one line, why a step did not run.
 type Result = { passed: number; failed: number; problems: string[]; warnings?: string[]; skipped?: string };
@@ -156,6 +156,7 @@ async function goSteps(): Promise<Step[]> {
 				check: goTestsPass
 			},
 			{ name: 'every Go exercise fails as shipped, at a stub', check: goExercisesFailAsShipped },
+			{ name: "the lesson's section 02 Go, pasted as it is, passes 02's Go tests", check: lessonGoPasses },
 			{
 				name: 'every Go wrong solution fails where it should (go/solutions/wrong)',
 				check: goWrongSolutionsFail
