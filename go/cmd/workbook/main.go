@@ -5,6 +5,7 @@
 //	go run ./cmd/workbook progress        every Go exercise, red or green, in the manifest's order
 //	go run ./cmd/workbook hint 02         02's first hint; hint 02 2 the second; hint 02 all every one
 //	go run ./cmd/workbook reset 02        02's Go learner files as shipped (from learner/shipped/go/)
+//	go run ./cmd/workbook solutions       go test ./... with go/solutions/ read in place of the stubs
 //
 // One exercise's tests, with their story: go test ./exercises/02-same-event. Again on every save:
 // any file watcher, e.g. find exercises | entr -c go test ./exercises/02-same-event.
@@ -29,7 +30,7 @@ type exercise struct {
 	GoLearnerFiles []string `json:"goLearnerFiles"`
 }
 
-const usage = "usage: go run ./cmd/workbook progress | hint NN [N|all] | reset NN   (from go/)"
+const usage = "usage: go run ./cmd/workbook progress | hint NN [N|all] | reset NN | solutions [packages]   (from go/)"
 
 func main() {
 	if err := run(os.Args[1:]); err != nil {
@@ -50,8 +51,11 @@ func run(args []string) error {
 	if len(args) == 0 {
 		return errors.New(usage)
 	}
-	if args[0] == "progress" {
+	switch args[0] {
+	case "progress":
 		return progress(root, all)
+	case "solutions":
+		return solutions(root, all, args[1:])
 	}
 	if len(args) < 2 {
 		return errors.New(usage)
@@ -186,4 +190,32 @@ func reset(root string, ex exercise) error {
 		fmt.Printf("go/exercises/%s/%s is as shipped again.\n", ex.Folder, file)
 	}
 	return nil
+}
+
+// solutions runs go test (./... unless told) with every Go learner file read from go/solutions/, through
+// go test -overlay, as npm run verify does: the solutions pass the very tests the stubs fail.
+func solutions(root string, all []exercise, packages []string) error {
+	replace := map[string]string{}
+	for _, ex := range all {
+		for _, file := range ex.GoLearnerFiles {
+			replace[filepath.Join(root, "go", "exercises", ex.Folder, file)] = filepath.Join(root, "go", "solutions", ex.Folder, file)
+		}
+	}
+	folder, err := os.MkdirTemp("", "workbook-go-overlay-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(folder)
+	overlay := filepath.Join(folder, "overlay.json")
+	data, _ := json.Marshal(map[string]any{"Replace": replace})
+	if err := os.WriteFile(overlay, data, 0o644); err != nil {
+		return err
+	}
+	if len(packages) == 0 {
+		packages = []string{"./..."}
+	}
+	test := exec.Command("go", append([]string{"test", "-overlay=" + overlay}, packages...)...)
+	test.Dir = filepath.Join(root, "go")
+	test.Stdout, test.Stderr = os.Stdout, os.Stderr
+	return test.Run()
 }
