@@ -12,7 +12,7 @@ import { run } from './run.ts';
 export const goDir = fileURLToPath(new URL('../go/', import.meta.url));
 
 export type GoTest = {
-	name: string; // "handler: TestHandlersPlayTheSchedules/receipt-in-commit/one-delivery"
+	name: string; // "exercises/02-same-event: TestReceiptHandler/the_schedules,_as_receipt-in-commit/…"
 	status: 'passed' | 'failed' | 'skipped';
 	output: string;
 	plays: string[];
