@@ -79,16 +79,16 @@ func TestTheStoryOfAReplayWhereATicketWasExpected(t *testing.T) {
 		says, never    []string
 	}{
 		{`joined with ":"`, "separators-inside-fields", joined(":"),
-			[]string{"delivery 2 (a/b:c/evt-1): expected created #2, the handler replayed #1.", newEvent}, []string{crash, " again"}},
+			[]string{"delivery 2 (a/b:c/evt-1): expected created #2, your handler replayed #1.", newEvent}, []string{crash, " again"}},
 		{`joined with "-"`, "separators-of-every-kind", joined("-"),
-			[]string{"delivery 2 (a/b-c/evt-1): expected created #2, the handler replayed #1.", newEvent}, []string{crash, " again"}},
+			[]string{"delivery 2 (a/b-c/evt-1): expected created #2, your handler replayed #1.", newEvent}, []string{crash, " again"}},
 		{`joined with "|"`, "separators-of-every-kind", joined("|"),
-			[]string{"delivery 4 (a/b|c/evt-1): expected created #4, the handler replayed #3.", newEvent}, []string{crash, " again"}},
+			[]string{"delivery 4 (a/b|c/evt-1): expected created #4, your handler replayed #3.", newEvent}, []string{crash, " again"}},
 		{`joined with "/"`, "separators-of-every-kind", joined("/"),
-			[]string{`delivery 6 ("a"/"b/c"/"evt-1"): expected created #6, the handler replayed #5.`, newEvent,
+			[]string{`delivery 6 ("a"/"b/c"/"evt-1"): expected created #6, your handler replayed #5.`, newEvent,
 				`"a/b"/"c"/"evt-1" "Printer on fire" → #5`, `"a"/"b/c"/"evt-1" "Printer on fire" → #6`}, []string{crash, " again"}},
 		{"joined with nothing between", "separators-of-every-kind", joined(""),
-			[]string{"delivery 8 (a/bc/evt-1): expected created #8, the handler replayed #7.", newEvent}, []string{crash, " again"}},
+			[]string{"delivery 8 (a/bc/evt-1): expected created #8, your handler replayed #7.", newEvent}, []string{crash, " again"}},
 		{"a crash that left its writes behind", "crash-before-commit", &commitsBeforeItDies{keyedReceipts{key: fieldByField}},
 			[]string{crash}, []string{newEvent}},
 	}

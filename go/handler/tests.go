@@ -39,7 +39,7 @@ func PlaySchedules(t *testing.T, column string, makeHandler func() Handler) {
 					switch {
 					case problem == "":
 					case told:
-						t.Errorf("schedule %q (%s) goes another way too: its story once the one above passes", s.Name, s.File)
+						t.Errorf("Schedule %q (%s) goes another way too: its story once the one above passes", s.Name, s.File)
 					default:
 						told = true
 						t.Error(problem)
@@ -55,7 +55,7 @@ func PlaySchedules(t *testing.T, column string, makeHandler func() Handler) {
 func SnapshotIsACopy(t *testing.T, h Handler) {
 	t.Helper()
 	if before, after, changed := ScribbleOnSnapshot(h); changed {
-		t.Errorf("changing what Snapshot() returned changed the handler's store.\nbefore: %s\nafter:  %s\n"+
+		t.Errorf("Changing what Snapshot() returned changed the handler's store.\nbefore: %s\nafter:  %s\n"+
 			"Return a copy (CopyDatabase from workbook/core), not the live slices.", before, after)
 	}
 }
