@@ -1,6 +1,10 @@
 // Runs the Go tests with `go test -json` and reads back each test: passed or failed, what it printed,
 // and which schedules it says it plays (the "plays …" lines from schedules.Playing in go/schedules).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { goExercises } from '#harness/core/manifest.ts';
 import { urlVariable } from '#harness/endpoint/postgres-on-demand.ts';
 import { startPostgres } from '#harness/postgres/server.ts';
 import { run } from './run.ts';
@@ -8,7 +12,7 @@ import { run } from './run.ts';
 export const goDir = fileURLToPath(new URL('../go/', import.meta.url));
 
 export type GoTest = {
-	name: string; // "handler: TestHandlersPlayTheSchedules/receipt-in-commit/one-delivery"
+	name: string; // "exercises/02-same-event: TestReceiptHandler/the_schedules,_as_receipt-in-commit/…"
 	status: 'passed' | 'failed' | 'skipped';
 	output: string;
 	plays: string[];
@@ -78,18 +82,54 @@ export function readGoTestJson(stdout: string, code: number): GoReport {
 	return { tests: [...tests.values()], problems, code };
 }
 
-// go test -json ./... in go/ (or another module), read into tests. Error text from a failed build goes to
-// problems; past timeoutMs the run is stopped and says so.
+// go test -json over packages (./... unless told) in go/ (or another module), read into tests. Error text
+// from a failed build goes to problems; past timeoutMs the run is stopped and says so. In go/, each Go
+// learner file is read from go/solutions/ (solutionsOverlay) unless replace says otherwise: go/exercises/
+// holds the stubs, and the solutions pass the very same test files.
 // go/endpoint, go/race and go/outbox play schedules on a PostgreSQL named by WORKBOOK_POSTGRES_URL: when that is not set, one is
 // started for this run and stopped after it.
-export async function goTest(dir = goDir, timeoutMs?: number): Promise<GoReport> {
+export async function goTest(
+	dir = goDir,
+	timeoutMs?: number,
+	options: { replace?: Record<string, string>; packages?: string[]; postgres?: boolean } = {}
+): Promise<GoReport> {
+	const replace = options.replace ?? (dir === goDir ? solutionsOverlay() : {});
 	const given = process.env[urlVariable];
-	const postgres = given ? null : await startPostgres();
-	const env = { ...process.env, [urlVariable]: given ?? postgres!.url };
-	const ran = await run('go', ['test', '-json', './...'], { cwd: dir, timeoutMs, env }).finally(() =>
-		postgres?.stop()
-	);
+	const postgres = given || options.postgres === false ? null : await startPostgres();
+	const env = { ...process.env, ...(postgres || given ? { [urlVariable]: given ?? postgres!.url } : {}) };
+	const overlay = writeOverlay(replace);
+	const args = [
+		'test',
+		'-json',
+		...(overlay ? [`-overlay=${overlay.file}`] : []),
+		...(options.packages ?? ['./...'])
+	];
+	const ran = await run('go', args, { cwd: dir, timeoutMs, env }).finally(() => {
+		postgres?.stop();
+		overlay?.remove();
+	});
 	const report = readGoTestJson(ran.output, ran.code);
 	if (ran.timedOut) report.problems.push(`go test stopped after ${(timeoutMs ?? 0) / 1000} s`);
 	return report;
+}
+
+// Every Go learner file of the manifest, go/exercises/<folder>/<file> read from go/solutions/<folder>/<file>.
+export function solutionsOverlay(): Record<string, string> {
+	return Object.fromEntries(
+		goExercises().flatMap((exercise) =>
+			exercise.goLearnerFiles.map((file) => [
+				join(goDir, 'exercises', exercise.folder, file),
+				join(goDir, 'solutions', exercise.folder, file)
+			])
+		)
+	);
+}
+
+// go test -overlay's file: which files the Go tool reads from elsewhere. Written to a folder of its own.
+function writeOverlay(replace: Record<string, string>): { file: string; remove: () => void } | null {
+	if (Object.keys(replace).length === 0) return null;
+	const folder = mkdtempSync(join(tmpdir(), 'workbook-go-overlay-'));
+	const file = join(folder, 'overlay.json');
+	writeFileSync(file, JSON.stringify({ Replace: replace }));
+	return { file, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }

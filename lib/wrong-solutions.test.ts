@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { workbookRoot } from '#harness/core/manifest.ts';
 import { PatchError } from './patch.ts';
 import {
 	patchedFiles,
@@ -67,7 +68,8 @@ describe('solutions/wrong/<mistake>.patch', () => {
 				name: 'forgets-the-subject',
 				folder: '02-same-event',
 				files: ['handler.ts'],
-				path: join(dir, 'forgets-the-subject.patch')
+				path: join(dir, 'forgets-the-subject.patch'),
+				language: 'typescript'
 			}
 		]);
 		const { 'handler.ts': text } = patchedFiles(wrongSolution('forgets-the-subject', dir));
@@ -77,6 +79,27 @@ describe('solutions/wrong/<mistake>.patch', () => {
 			join(into, '02-same-event', 'handler.ts')
 		]);
 		expect(readFileSync(join(into, '02-same-event', 'handler.ts'), 'utf8')).toBe(text);
+	});
+
+	it("reads a Go one, against go/solutions/, as Go's: its learner files are the manifest's goLearnerFiles", () => {
+		const lines = readFileSync(
+			join(workbookRoot, 'go', 'solutions', '02-same-event', 'handler.go'),
+			'utf8'
+		).split('\n');
+		const at = lines.findIndex((line) => line.includes('receipt.Event.Subject != event.Subject'));
+		const path = 'go/solutions/02-same-event/handler.go';
+		const diff = [
+			`--- a/${path}`,
+			`+++ b/${path}`,
+			`@@ -${at + 1},1 +${at + 1},1 @@`,
+			`-${lines[at]}`,
+			'+\tif false {',
+			''
+		];
+		const dir = folder({ 'forgets-the-subject.patch': `${headerText(header)}\n\n${diff.join('\n')}` });
+		const [wrong] = wrongSolutions(dir);
+		expect([wrong?.language, wrong?.files]).toEqual(['go', ['handler.go']]);
+		expect(patchedFiles(wrong!)['handler.go']).not.toContain('receipt.Event.Subject != event.Subject');
 	});
 
 	const bad: [string, Record<string, string | string[]>, string, RegExp][] = [

@@ -37,10 +37,13 @@ export type WrongSolution = {
 	test: string;
 	says: string[];
 	path: string; // the patch file
+	language: 'typescript' | 'go'; // go: a patch against go/solutions/, kept in go/solutions/wrong/
 };
 
 export const solutionsDir = join(workbookRoot, 'solutions');
 export const wrongDir = join(solutionsDir, 'wrong');
+// Go's wrong solutions: patches against go/solutions/, with the same header (test: the Go test's name).
+export const goWrongDir = join(workbookRoot, 'go', 'solutions', 'wrong');
 
 export class WrongSolutionError extends Error {
 	override name = 'WrongSolutionError';
@@ -103,9 +106,10 @@ export function readWrongSolution(path: string): WrongSolution {
 		throw new WrongSolutionError(`${file}: no exercise "${one('exercise')}" in exercises/manifest.json`);
 	const files = patch.files.map(({ path: changed, at }, i) => {
 		const learnerFile = learnerFileOf(changed, exercise.folder);
-		if (!exercise.learnerFiles.includes(learnerFile))
+		const learnerFiles = (changed.startsWith('go/') ? exercise.goLearnerFiles : exercise.learnerFiles) ?? [];
+		if (!learnerFiles.includes(learnerFile))
 			throw new WrongSolutionError(
-				`${file}:${at}: "${changed}" is not a learner file of ${exercise.folder} (${exercise.learnerFiles.join(', ')})`
+				`${file}:${at}: "${changed}" is not a learner file of ${exercise.folder} (${learnerFiles.join(', ')})`
 			);
 		if (patch.files.findIndex((other) => other.path === changed) !== i)
 			throw new WrongSolutionError(`${file}:${at}: "${changed}" again: one diff per file`);
@@ -119,13 +123,17 @@ export function readWrongSolution(path: string): WrongSolution {
 		mistake: one('mistake'),
 		test: one('test'),
 		says,
-		path
+		path,
+		language: patch.files.every((changed) => changed.path.startsWith('go/')) ? 'go' : 'typescript'
 	};
 }
 
-// solutions/02-same-event/handler.ts is 02's handler.ts; a path outside the exercise's folder is no learner file.
-const learnerFileOf = (path: string, folder: string) =>
-	path.startsWith(`solutions/${folder}/`) ? path.slice(`solutions/${folder}/`.length) : path;
+// solutions/02-same-event/handler.ts is 02's handler.ts, and go/solutions/02-same-event/handler.go its
+// handler.go; a path outside the exercise's folder is no learner file.
+const learnerFileOf = (path: string, folder: string) => {
+	const prefix = [`solutions/${folder}/`, `go/solutions/${folder}/`].find((start) => path.startsWith(start));
+	return prefix ? path.slice(prefix.length) : path;
+};
 
 // The header's `key: value` lines; blank lines are left out, and any other line is a slip.
 function headerFields(patch: Patch, file: string): Map<string, string[]> {

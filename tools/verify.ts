@@ -13,6 +13,7 @@ import { playWrongSolutions } from './wrong/play-wrong.ts';
 import { checkBrowserJourneys } from '../form/journeys/check.ts';
 import { differential } from './differential/differential.ts';
 import { learnersHomes } from './homes.ts';
+import { goExercisesFailAsShipped, goWrongSolutionsFail, lessonGoPasses } from './go-track.ts';
 
 // warnings are printed but fail nothing; skipped says, in one line, why a step did not run.
 type Result = { passed: number; failed: number; problems: string[]; warnings?: string[]; skipped?: string };
@@ -158,8 +159,21 @@ async function goSteps(): Promise<Step[]> {
 	if (version)
 		return [
 			{ name: 'Go formatting (gofmt -l)', check: gofmt },
-			{ name: 'Go vet (go vet ./...)', check: () => command('go', ['vet', './...'], goDir) },
-			{ name: 'the Go solutions pass every test (go test ./...)', check: goTestsPass },
+			// Without -composites: the lesson's Go writes Outcome{"conflict", 0}, an unkeyed literal of go/core's type.
+			{
+				name: 'Go vet (go vet -composites=false ./...)',
+				check: () => command('go', ['vet', '-composites=false', './...'], goDir)
+			},
+			{
+				name: 'the Go solutions pass every test (go test ./..., go/solutions/ read in place of the stubs)',
+				check: goTestsPass
+			},
+			{ name: 'every Go exercise fails as shipped, at a stub', check: goExercisesFailAsShipped },
+			{ name: "the lesson's section 02 Go, pasted as it is, passes 02's Go tests", check: lessonGoPasses },
+			{
+				name: 'every Go wrong solution fails where it should (go/solutions/wrong)',
+				check: goWrongSolutionsFail
+			},
 			{ name: 'TypeScript and Go play the same schedules', check: sameSchedulesInBoth },
 			{ name: 'TypeScript and Go give the same answers (differential check)', check: sameAnswersInBoth }
 		];

@@ -88,7 +88,7 @@ func (c *Conn) Rollback() (err error) {
 func (c *Conn) FindReceipt(event handler.Webhook) (*handler.Receipt, error) {
 	return run(c, "find-receipt", false, func(tx *transaction) (*handler.Receipt, *wait, error) {
 		for _, r := range c.db.receipts(tx) {
-			if SameIdentity(r.Webhook, event) {
+			if SameIdentity(r.Event, event) {
 				c.say(fmt.Sprintf("looks for a receipt for %s: found one, for ticket #%d.", handler.SaidIdentity(event), r.TicketID))
 				return &r, nil, nil
 			}
@@ -126,11 +126,11 @@ func (c *Conn) SaveTicket(tenant, subject string) (int, error) {
 // SaveReceipt inserts a receipt. The receipts table is unique on (tenant, source, eventId): a key that is
 // committed fails at once; a key another open transaction inserted waits for it to end.
 func (c *Conn) SaveReceipt(receipt handler.Receipt) error {
-	key := handler.SaidIdentity(receipt.Webhook)
+	key := handler.SaidIdentity(receipt.Event)
 	_, err := run(c, "save-receipt", true, func(tx *transaction) (struct{}, *wait, error) {
 		what := fmt.Sprintf("saves the receipt %s → #%d", key, receipt.TicketID)
 		for _, taken := range c.db.receipts(tx) {
-			if SameIdentity(taken.Webhook, receipt.Webhook) {
+			if SameIdentity(taken.Event, receipt.Event) {
 				c.say(fmt.Sprintf("%s: unique violation, %s already has a receipt (→ #%d).", what, key, taken.TicketID))
 				return struct{}{}, nil, &Error{UniqueViolation, fmt.Sprintf(`duplicate key value violates unique constraint "receipts_identity": (tenant, source, event_id)=(%s, %s, %s) already exists`, receipt.Tenant, receipt.Source, receipt.EventID)}
 			}

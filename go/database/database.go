@@ -285,7 +285,7 @@ func saidWrites(tx *transaction) string {
 		parts = append(parts, fmt.Sprintf("ticket #%d", t.ID))
 	}
 	for _, r := range tx.receipts {
-		parts = append(parts, fmt.Sprintf("receipt %s → #%d", handler.SaidIdentity(r.Webhook), r.TicketID))
+		parts = append(parts, fmt.Sprintf("receipt %s → #%d", handler.SaidIdentity(r.Event), r.TicketID))
 	}
 	for _, o := range tx.outbox {
 		parts = append(parts, fmt.Sprintf("outbox row #%d", o.ID))

@@ -28,16 +28,16 @@ func TestReceiptKeyComparesTheFields(t *testing.T) {
 	for _, pair := range pairs {
 		t.Run(pair.name, func(t *testing.T) {
 			conn := New().Connect("A", nil)
-			if err := conn.SaveReceipt(handler.Receipt{Webhook: pair.first, TicketID: 1}); err != nil {
+			if err := conn.SaveReceipt(handler.Receipt{Event: pair.first, TicketID: 1}); err != nil {
 				t.Fatal(err)
 			}
 			if found, err := conn.FindReceipt(pair.second); err != nil || found != nil {
 				t.Fatalf("FindReceipt(%+v) = %+v, %v; want no receipt: it is another event", pair.second, found, err)
 			}
-			if err := conn.SaveReceipt(handler.Receipt{Webhook: pair.second, TicketID: 2}); err != nil {
+			if err := conn.SaveReceipt(handler.Receipt{Event: pair.second, TicketID: 2}); err != nil {
 				t.Fatalf("SaveReceipt(%+v): %v; want it saved: it is another event", pair.second, err)
 			}
-			if err := conn.SaveReceipt(handler.Receipt{Webhook: pair.second, TicketID: 3}); err == nil {
+			if err := conn.SaveReceipt(handler.Receipt{Event: pair.second, TicketID: 3}); err == nil {
 				t.Fatalf("SaveReceipt(%+v) a second time succeeded; want a unique violation", pair.second)
 			}
 			if found, _ := conn.FindReceipt(pair.first); found == nil || found.TicketID != 1 {

@@ -348,7 +348,7 @@ func Webhooks(o Options) http.Handler {
 			}
 			outcome = handler.Outcome{Kind: "created", TicketID: id}
 			// If another open transaction saved this receipt, the insert waits for it to end.
-			return tx.SaveReceipt(StoredReceipt{Receipt: handler.Receipt{Webhook: event, TicketID: id}, ReceivedAt: o.Now()})
+			return tx.SaveReceipt(StoredReceipt{Receipt: handler.Receipt{Event: event, TicketID: id}, ReceivedAt: o.Now()})
 		})
 		if errors.Is(err, ErrUniqueViolation) {
 			// Another delivery of this event committed first: answer with its ticket. With no winner to be

@@ -295,7 +295,7 @@ func (t *Tx) FindReceipt(event handler.Webhook) (*StoredReceipt, error) {
 	if err != nil {
 		return nil, err
 	}
-	receipt := StoredReceipt{Receipt: handler.Receipt{Webhook: event}}
+	receipt := StoredReceipt{Receipt: handler.Receipt{Event: event}}
 	err = row.Scan(&receipt.Subject, &receipt.TicketID, &receipt.ReceivedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil

@@ -124,7 +124,7 @@ func saidTickets(tickets []Ticket) []string {
 func saidReceipts(receipts []Receipt) []string {
 	var lines []string
 	for _, receipt := range receipts {
-		lines = append(lines, fmt.Sprintf("%s %q → #%d", SaidIdentity(receipt.Webhook), receipt.Webhook.Subject, receipt.TicketID))
+		lines = append(lines, fmt.Sprintf("%s %q → #%d", SaidIdentity(receipt.Event), receipt.Event.Subject, receipt.TicketID))
 	}
 	return lines
 }
@@ -133,7 +133,7 @@ func saidReceipts(receipts []Receipt) []string {
 // where it went another way: the schedule, the delivery, what was expected, what the handler did.
 func Judge(s Schedule, handler string, got Played) string {
 	want := s.Expected(handler)
-	heading := fmt.Sprintf("schedule %q (%s, %s): %s", s.Name, s.Title, s.File, s.Story)
+	heading := fmt.Sprintf("Schedule %q (%s, %s): %s", s.Name, s.Title, s.File, s.Story)
 	state := schedules.SideBySide([]schedules.Row{
 		{Label: "tickets", Expected: saidTickets(want.Tickets), Actual: saidTickets(got.DB.Tickets)},
 		{Label: "receipts", Expected: saidReceipts(want.Receipts), Actual: saidReceipts(got.DB.Receipts)},
@@ -143,14 +143,14 @@ func Judge(s Schedule, handler string, got Played) string {
 			continue
 		}
 		if i >= len(s.Deliveries) || i >= len(got.Outcomes) {
-			return fmt.Sprintf("%s\nexpected %d answers, the handler gave %d\n\nAfter the last delivery:\n%s",
+			return fmt.Sprintf("%s\nexpected %d answers, your handler gave %d\n\nAfter the last delivery:\n%s",
 				heading, len(want.Outcomes), len(got.Outcomes), state)
 		}
 		usually := ""
 		if cause := usualCause(s, i, want.Outcomes[i], got.Outcomes[i], handler, got.DB); cause != "" {
 			usually = "\nWhat this usually means: " + cause + "\n"
 		}
-		return fmt.Sprintf("%s\n%s: expected %s, the handler %s.\n%s\nAfter the last delivery:\n%s",
+		return fmt.Sprintf("%s\n%s: expected %s, your handler %s.\n%s\nAfter the last delivery:\n%s",
 			heading, DescribeDelivery(s.Deliveries, i), saidOutcome(want.Outcomes[i]), saidOutcome(got.Outcomes[i]), usually, state)
 	}
 	var differ []string

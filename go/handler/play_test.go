@@ -1,55 +1,35 @@
 package handler
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
-
-	"workbook/schedules"
 )
 
-// TestHandlersPlayTheSchedules plays every schedules/handler file against both handlers, each held to
-// its own column of expectations. A failure names the schedule, the delivery and the difference.
-func TestHandlersPlayTheSchedules(t *testing.T) {
-	handlers := []struct {
-		column string
-		make   func() Handler
-	}{
-		{CreateEveryTime, func() Handler { return &TicketHandler{} }},
-		{ReceiptInCommit, func() Handler { return &ReceiptHandler{} }},
-	}
-	all := loadSchedules(t)
-	for _, handler := range handlers {
-		t.Run(handler.column, func(t *testing.T) {
-			for _, s := range all {
-				t.Run(s.Name, func(t *testing.T) {
-					schedules.Playing(t, s, handler.column)
-					if problem := Judge(s, handler.column, Play(s, handler.make())); problem != "" {
-						t.Error(problem)
-					}
-				})
-			}
-		})
-	}
+// keyedReceipts is a receipt handler, as exercise 02's solution is, that finds a receipt by key: with
+// fieldByField it is right, with joined it makes the mistake of the wrong solution joined-identity
+// (tenant, source and event id joined into one key with a separator).
+type keyedReceipts struct {
+	key func(Webhook) string
+	db  Database
 }
 
-// joinedIdentity is ReceiptHandler with the mistake of the wrong solution joined-identity: tenant, source
-// and event id joined into one key with a separator.
-type joinedIdentity struct {
-	separator string
-	db        Database
+// fieldByField is the identity as one key that no two different identities share.
+func fieldByField(w Webhook) string { return lockKey(w.Tenant, w.Source, w.EventID) }
+
+func joined(separator string) Handler {
+	return &keyedReceipts{key: func(w Webhook) string {
+		return strings.Join([]string{w.Tenant, w.Source, w.EventID}, separator)
+	}}
 }
 
-func (h *joinedIdentity) key(w Webhook) string {
-	return strings.Join([]string{w.Tenant, w.Source, w.EventID}, h.separator)
-}
-
-func (h *joinedIdentity) Handle(event Webhook, fault Fault) Outcome {
+func (h *keyedReceipts) Handle(event Webhook, fault Fault) Outcome {
 	staged := copyDatabase(h.db)
 	var outcome Outcome
 	seen := false
 	for _, receipt := range h.db.Receipts {
-		if h.key(receipt.Webhook) == h.key(event) {
+		if h.key(receipt.Event) == h.key(event) {
 			outcome, seen = Replay(receipt, event), true
 			break
 		}
@@ -57,7 +37,7 @@ func (h *joinedIdentity) Handle(event Webhook, fault Fault) Outcome {
 	if !seen {
 		ticketID := len(staged.Tickets) + 1
 		staged.Tickets = append(staged.Tickets, Ticket{ID: ticketID, Tenant: event.Tenant, Subject: event.Subject})
-		staged.Receipts = append(staged.Receipts, Receipt{Webhook: event, TicketID: ticketID})
+		staged.Receipts = append(staged.Receipts, Receipt{Event: event, TicketID: ticketID})
 		outcome = Outcome{"created", ticketID}
 	}
 	if fault == BeforeCommit {
@@ -70,17 +50,17 @@ func (h *joinedIdentity) Handle(event Webhook, fault Fault) Outcome {
 	return outcome
 }
 
-func (h *joinedIdentity) Snapshot() Database { return copyDatabase(h.db) }
+func (h *keyedReceipts) Snapshot() Database { return copyDatabase(h.db) }
 
-// commitsBeforeItDies is ReceiptHandler with its writes committed even when the worker dies before its
+// commitsBeforeItDies is the right receipt handler with its writes committed even when the worker dies before its
 // commit: a crash that leaves something behind.
-type commitsBeforeItDies struct{ ReceiptHandler }
+type commitsBeforeItDies struct{ keyedReceipts }
 
 func (h *commitsBeforeItDies) Handle(event Webhook, fault Fault) Outcome {
 	if fault == BeforeCommit {
 		fault = AfterCommit
 	}
-	return h.ReceiptHandler.Handle(event, fault)
+	return h.keyedReceipts.Handle(event, fault)
 }
 
 // TestTheStoryOfAReplayWhereATicketWasExpected: a handler whose identity is one joined string, on the
@@ -93,24 +73,23 @@ func TestTheStoryOfAReplayWhereATicketWasExpected(t *testing.T) {
 		newEvent = "What this usually means: this is a new event, taken for one your handler had seen. The identity is tenant, source and event id, all three, compared one by one."
 		crash    = "What this usually means: your handler kept something from a delivery whose worker died before its commit."
 	)
-	joined := func(separator string) Handler { return &joinedIdentity{separator: separator} }
 	tests := []struct {
 		name, schedule string
 		handler        Handler
 		says, never    []string
 	}{
 		{`joined with ":"`, "separators-inside-fields", joined(":"),
-			[]string{"delivery 2 (a/b:c/evt-1): expected created #2, the handler replayed #1.", newEvent}, []string{crash, " again"}},
+			[]string{"delivery 2 (a/b:c/evt-1): expected created #2, your handler replayed #1.", newEvent}, []string{crash, " again"}},
 		{`joined with "-"`, "separators-of-every-kind", joined("-"),
-			[]string{"delivery 2 (a/b-c/evt-1): expected created #2, the handler replayed #1.", newEvent}, []string{crash, " again"}},
+			[]string{"delivery 2 (a/b-c/evt-1): expected created #2, your handler replayed #1.", newEvent}, []string{crash, " again"}},
 		{`joined with "|"`, "separators-of-every-kind", joined("|"),
-			[]string{"delivery 4 (a/b|c/evt-1): expected created #4, the handler replayed #3.", newEvent}, []string{crash, " again"}},
+			[]string{"delivery 4 (a/b|c/evt-1): expected created #4, your handler replayed #3.", newEvent}, []string{crash, " again"}},
 		{`joined with "/"`, "separators-of-every-kind", joined("/"),
-			[]string{`delivery 6 ("a"/"b/c"/"evt-1"): expected created #6, the handler replayed #5.`, newEvent,
+			[]string{`delivery 6 ("a"/"b/c"/"evt-1"): expected created #6, your handler replayed #5.`, newEvent,
 				`"a/b"/"c"/"evt-1" "Printer on fire" → #5`, `"a"/"b/c"/"evt-1" "Printer on fire" → #6`}, []string{crash, " again"}},
 		{"joined with nothing between", "separators-of-every-kind", joined(""),
-			[]string{"delivery 8 (a/bc/evt-1): expected created #8, the handler replayed #7.", newEvent}, []string{crash, " again"}},
-		{"a crash that left its writes behind", "crash-before-commit", &commitsBeforeItDies{},
+			[]string{"delivery 8 (a/bc/evt-1): expected created #8, your handler replayed #7.", newEvent}, []string{crash, " again"}},
+		{"a crash that left its writes behind", "crash-before-commit", &commitsBeforeItDies{keyedReceipts{key: fieldByField}},
 			[]string{crash}, []string{newEvent}},
 	}
 	all := loadSchedules(t)
@@ -141,7 +120,7 @@ type ticketBeforeTheCheck struct{ db Database }
 
 func (h *ticketBeforeTheCheck) Handle(event Webhook, fault Fault) Outcome {
 	for _, receipt := range h.db.Receipts {
-		if SameEvent(receipt.Webhook, event) {
+		if SameEvent(receipt.Event, event) {
 			return Replay(receipt, event)
 		}
 	}
@@ -150,7 +129,7 @@ func (h *ticketBeforeTheCheck) Handle(event Webhook, fault Fault) Outcome {
 	if fault == BeforeCommit {
 		return Crashed
 	}
-	h.db.Receipts = append(h.db.Receipts, Receipt{Webhook: event, TicketID: ticketID})
+	h.db.Receipts = append(h.db.Receipts, Receipt{Event: event, TicketID: ticketID})
 	if fault == AfterCommit {
 		return Crashed
 	}
@@ -158,6 +137,29 @@ func (h *ticketBeforeTheCheck) Handle(event Webhook, fault Fault) Outcome {
 }
 
 func (h *ticketBeforeTheCheck) Snapshot() Database { return copyDatabase(h.db) }
+
+// rightHandler keeps its receipt with its ticket and writes both only when the worker lives past the commit.
+type rightHandler struct{ db Database }
+
+func (h *rightHandler) Handle(event Webhook, fault Fault) Outcome {
+	if fault == BeforeCommit {
+		return Crashed
+	}
+	for _, receipt := range h.db.Receipts {
+		if SameEvent(receipt.Event, event) {
+			return Replay(receipt, event)
+		}
+	}
+	ticketID := len(h.db.Tickets) + 1
+	h.db.Tickets = append(h.db.Tickets, Ticket{ID: ticketID, Tenant: event.Tenant, Subject: event.Subject})
+	h.db.Receipts = append(h.db.Receipts, Receipt{Event: event, TicketID: ticketID})
+	if fault == AfterCommit {
+		return Crashed
+	}
+	return Outcome{"created", ticketID}
+}
+
+func (h *rightHandler) Snapshot() Database { return copyDatabase(h.db) }
 
 // TestADiagnosisLooksAtTheFaultAndTheStore: a ticket kept from a crash before the commit is named as such, not
 // as numbering; a replay after a delivery that committed is never blamed on a crash before the commit.
@@ -186,8 +188,8 @@ func TestADiagnosisLooksAtTheFaultAndTheStore(t *testing.T) {
 	}{
 		{"a ticket pushed before the check", find("crash-before-commit"), &ticketBeforeTheCheck{},
 			crash, []string{"Ticket ids count"}},
-		{"a schedule edited to expect a new ticket after a commit", edited, &ReceiptHandler{},
-			"expected created #2, the handler replayed #1.", []string{crash}},
+		{"a schedule edited to expect a new ticket after a commit", edited, &rightHandler{},
+			"expected created #2, your handler replayed #1.", []string{crash}},
 	}
 	for _, test := range tests {
 		t.Run(test.name, func(t *testing.T) {
@@ -202,4 +204,18 @@ func TestADiagnosisLooksAtTheFaultAndTheStore(t *testing.T) {
 			}
 		})
 	}
+}
+
+func lockKey(fields ...string) string {
+	data, _ := json.Marshal(fields)
+	return string(data)
+}
+
+func loadSchedules(t *testing.T) []Schedule {
+	t.Helper()
+	all, err := LoadSchedules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return all
 }

@@ -57,7 +57,7 @@ func Handle(conn database.Connection, event handler.Webhook) (handler.Outcome, e
 	}
 	ticketID, err := conn.SaveTicket(event.Tenant, event.Subject)
 	if err == nil {
-		err = conn.SaveReceipt(handler.Receipt{Webhook: event, TicketID: ticketID})
+		err = conn.SaveReceipt(handler.Receipt{Event: event, TicketID: ticketID})
 	}
 	if err == nil {
 		_, err = conn.SaveOutbox(database.OutboxDraft{
@@ -116,7 +116,7 @@ func SendInside(conn database.Connection, event handler.Webhook, mail Mail) (han
 	}
 	ticketID, err := conn.SaveTicket(event.Tenant, event.Subject)
 	if err == nil {
-		err = conn.SaveReceipt(handler.Receipt{Webhook: event, TicketID: ticketID})
+		err = conn.SaveReceipt(handler.Receipt{Event: event, TicketID: ticketID})
 	}
 	if err == nil {
 		_, err = mail.Send(Email{Key: EmailKey(event.Tenant, ticketID, "ticket-confirmation"), To: event.Tenant, TicketID: ticketID, Subject: event.Subject})

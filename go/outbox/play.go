@@ -277,5 +277,5 @@ func judge(s Schedule, column string, got played) string {
 func saidTicket(t handler.Ticket) string { return fmt.Sprintf("#%d %s: %s", t.ID, t.Tenant, t.Subject) }
 
 func saidReceipt(r handler.Receipt) string {
-	return fmt.Sprintf("%s %q → #%d", handler.SaidIdentity(r.Webhook), r.Subject, r.TicketID)
+	return fmt.Sprintf("%s %q → #%d", handler.SaidIdentity(r.Event), r.Subject, r.TicketID)
 }

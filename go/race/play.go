@@ -113,7 +113,7 @@ func saidTickets(tickets []handler.Ticket) []string {
 func saidReceipts(receipts []handler.Receipt) []string {
 	var lines []string
 	for _, r := range receipts {
-		lines = append(lines, fmt.Sprintf("%s %q → #%d", handler.SaidIdentity(r.Webhook), r.Subject, r.TicketID))
+		lines = append(lines, fmt.Sprintf("%s %q → #%d", handler.SaidIdentity(r.Event), r.Subject, r.TicketID))
 	}
 	return lines
 }

@@ -67,7 +67,7 @@ func judgeOneTicketPerEvent(run scheduler.Run[handler.Outcome], workers []proper
 		}
 		var receipt *handler.Receipt
 		for _, r := range committed.Receipts {
-			if handler.SameEvent(r.Webhook, w.event) {
+			if handler.SameEvent(r.Event, w.event) {
 				receipt = &r
 			}
 		}

@@ -25,7 +25,7 @@ func Separate(conn database.Connection, event handler.Webhook) (handler.Outcome,
 	if err != nil {
 		return handler.Outcome{}, err
 	}
-	if err := conn.SaveReceipt(handler.Receipt{Webhook: event, TicketID: ticketID}); err != nil {
+	if err := conn.SaveReceipt(handler.Receipt{Event: event, TicketID: ticketID}); err != nil {
 		return handler.Outcome{}, err
 	}
 	return handler.Outcome{Kind: "created", TicketID: ticketID}, nil
@@ -77,7 +77,7 @@ func checkAndSave(conn database.Connection, event handler.Webhook) (handler.Outc
 		return handler.Outcome{}, err
 	}
 	// If another open transaction saved this key, the insert waits for it to end.
-	if err := conn.SaveReceipt(handler.Receipt{Webhook: event, TicketID: ticketID}); err != nil {
+	if err := conn.SaveReceipt(handler.Receipt{Event: event, TicketID: ticketID}); err != nil {
 		return handler.Outcome{}, err
 	}
 	if err := conn.Commit(); err != nil {

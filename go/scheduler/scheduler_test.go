@@ -21,7 +21,7 @@ func insertInTransaction(conn database.Connection) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := conn.SaveReceipt(handler.Receipt{Webhook: evt42, TicketID: id}); err != nil {
+	if err := conn.SaveReceipt(handler.Receipt{Event: evt42, TicketID: id}); err != nil {
 		return 0, errors.Join(err, conn.Rollback())
 	}
 	return id, conn.Commit()
@@ -110,11 +110,11 @@ func TestAnAbortedTransactionRefusesEverythingUntilRollback(t *testing.T) {
 	if _, err := conn.SaveTicket("acme", "x"); err != nil {
 		t.Fatal(err)
 	}
-	if err := conn.SaveReceipt(handler.Receipt{Webhook: evt42, TicketID: 1}); err != nil {
+	if err := conn.SaveReceipt(handler.Receipt{Event: evt42, TicketID: 1}); err != nil {
 		t.Fatal(err)
 	}
 	_ = conn.Begin()
-	if err := conn.SaveReceipt(handler.Receipt{Webhook: evt42, TicketID: 1}); err == nil {
+	if err := conn.SaveReceipt(handler.Receipt{Event: evt42, TicketID: 1}); err == nil {
 		t.Fatal("a second receipt for evt-42 was saved")
 	}
 	if _, err := conn.FindTicket(1); !errors.Is(err, database.ErrTransactionAborted) {
@@ -163,7 +163,7 @@ func TestAWaitThatClosesACycleIsADeadlock(t *testing.T) {
 				return 0, err
 			}
 			for _, event := range []handler.Webhook{first, second} {
-				if err := conn.SaveReceipt(handler.Receipt{Webhook: event, TicketID: 1}); err != nil {
+				if err := conn.SaveReceipt(handler.Receipt{Event: event, TicketID: 1}); err != nil {
 					return 0, errors.Join(err, conn.Rollback())
 				}
 			}

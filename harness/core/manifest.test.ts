@@ -29,6 +29,16 @@ describe('exercises/manifest.json', () => {
 				).toBe(true);
 			}
 		});
+		if (exercise.goLearnerFiles)
+			it(`${exercise.folder}: its Go learner files exist, with a Go solution for each`, () => {
+				for (const file of exercise.goLearnerFiles ?? []) {
+					for (const tree of ['exercises', 'solutions'])
+						expect(
+							existsSync(join(root, 'go', tree, exercise.folder, file)),
+							`go/${tree}/${exercise.folder}/${file}`
+						).toBe(true);
+				}
+			});
 	}
 	it("maps every exercise to the lesson's sections, in the README's table and under each exercise's title", () => {
 		const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -43,5 +53,13 @@ describe('exercises/manifest.json', () => {
 			const sections = lesson.map((section) => `§${section.slice(0, 2)}`).join(', ');
 			expect(cells?.at(-2), `README.md's table, the row of ${exercise.folder}`).toBe(sections);
 		}
+	});
+	it('every Go exercise folder is in the manifest, with its Go learner files', () => {
+		const folders = readdirSync(join(root, 'go', 'exercises')).filter((name) => /^\d\d-/.test(name));
+		expect(
+			exercises()
+				.filter((e) => e.goLearnerFiles)
+				.map((e) => e.folder)
+		).toEqual(folders.sort());
 	});
 });

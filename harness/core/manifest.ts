@@ -12,6 +12,8 @@ export type Exercise = {
 	// The lesson's sections it builds on, each its number and title: "04 Try a decision".
 	lesson?: string[];
 	learnerFiles: string[];
+	// The Go track's learner files, under go/exercises/<folder>/ (their solutions under go/solutions/<folder>/).
+	goLearnerFiles?: string[];
 	weight: number;
 	timeLimitFactor?: number;
 	postgres?: OnPostgres;
@@ -33,6 +35,13 @@ export function exercises(root = workbookRoot): Exercise[] {
 // The exercises that meet PostgreSQL in this way: the one list every config and command derives its own from.
 export function onPostgres(how: OnPostgres, root = workbookRoot): Exercise[] {
 	return exercises(root).filter((exercise) => exercise.postgres === how);
+}
+
+// The exercises a Go learner can do: those with Go learner files, in the manifest's order.
+export function goExercises(root = workbookRoot): (Exercise & { goLearnerFiles: string[] })[] {
+	return exercises(root).filter(
+		(exercise): exercise is Exercise & { goLearnerFiles: string[] } => !!exercise.goLearnerFiles?.length
+	);
 }
 
 // The heading a test file's describe() uses, so the Vitest UI reads as the syllabus.

@@ -14,7 +14,8 @@ const wrong: WrongSolution = {
 	mistake: 'one joined string',
 	test: 'ReceiptHandler > Separators inside the fields',
 	says: ['Schedule "separators-inside-fields"'],
-	path: '/nowhere/joined-identity.patch'
+	path: '/nowhere/joined-identity.patch',
+	language: 'typescript'
 };
 
 describe('judgeWrong', () => {

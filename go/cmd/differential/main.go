@@ -14,6 +14,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	firsthandler "workbook/solutions/01-first-handler"
+	sameevent "workbook/solutions/02-same-event"
 
 	"workbook/client"
 	"workbook/handler"
@@ -176,11 +178,11 @@ func schedule(c testCase, dir string) any {
 func play(c testCase, dir string) any {
 	switch c.Kind {
 	case "identity":
-		return map[string]bool{"same": handler.SameEvent(c.A, c.B)}
+		return map[string]bool{"same": sameevent.SameEvent(c.A, c.B)}
 	case "handler":
 		return map[string]handled{
-			handler.CreateEveryTime: handle(&handler.TicketHandler{}, c.Deliveries),
-			handler.ReceiptInCommit: handle(&handler.ReceiptHandler{}, c.Deliveries),
+			handler.CreateEveryTime: handle(&firsthandler.TicketHandler{}, c.Deliveries),
+			handler.ReceiptInCommit: handle(&sameevent.ReceiptHandler{}, c.Deliveries),
 		}
 	case "endpoint":
 		return endpoint(c.Steps)

@@ -203,13 +203,13 @@ func (c *Conn) SaveTicket(tenant, subject string) (int, error) {
 
 // SaveReceipt inserts a receipt; the receipts_identity key stops a second one for the same event.
 func (c *Conn) SaveReceipt(receipt handler.Receipt) error {
-	key := handler.SaidIdentity(receipt.Webhook)
+	key := handler.SaidIdentity(receipt.Event)
 	what := fmt.Sprintf("saves the receipt %s → #%d", key, receipt.TicketID)
 	violated := func() {
 		taken := -1
 		if c.tx != nil {
 			for _, r := range c.tx.receipts {
-				if database.SameIdentity(r.Webhook, receipt.Webhook) {
+				if database.SameIdentity(r.Event, receipt.Event) {
 					taken = r.TicketID
 				}
 			}

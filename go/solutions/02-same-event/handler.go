@@ -1,22 +1,25 @@
-package handler
+// Package sameevent is exercise 02 in Go: the identity of a delivery, what a repeat gets back, and a handler
+// that keeps a receipt in the same commit as its ticket. Read exercises/02-same-event/README.md, write the
+// four below, and run go test ./exercises/02-same-event from go/.
+package sameevent
+
+import . "workbook/core"
 
 // SameEvent is a delivery's identity: the same event, from the same source, for the same tenant.
-// The fields are compared one by one, never joined into one string, so "a:b"+"c" is not "a"+"b:c".
 func SameEvent(a, b Webhook) bool {
 	return a.Tenant == b.Tenant && a.Source == b.Source && a.EventID == b.EventID
 }
 
 // Replay hands back the original ticket, unless the same key now carries a different request.
 func Replay(receipt Receipt, event Webhook) Outcome {
-	if receipt.Webhook.Subject != event.Subject {
+	if receipt.Event.Subject != event.Subject {
 		return Outcome{"conflict", 0}
 	}
 	return Outcome{"replayed", receipt.TicketID}
 }
 
-// ReceiptHandler is exercise 02's handler: it checks for a receipt, then saves the ticket and its
-// receipt in one commit. Its zero value is ready to use. It expects one caller at a time: real
-// concurrent workers rely on the database's transaction and unique key, not on Go.
+// ReceiptHandler checks for a receipt, then saves the ticket and its receipt in one commit. Its zero value
+// is ready to use.
 type ReceiptHandler struct {
 	db Database
 }
@@ -24,12 +27,12 @@ type ReceiptHandler struct {
 // Handle answers a repeat from its receipt, and otherwise creates the ticket and the receipt together.
 func (h *ReceiptHandler) Handle(event Webhook, fault Fault) Outcome {
 	// A staged copy stands in for a transaction: nothing is visible until the one assignment below.
-	staged := copyDatabase(h.db)
+	staged := CopyDatabase(h.db)
 	outcome, seen := h.replay(event)
 	if !seen {
 		ticketID := len(staged.Tickets) + 1
 		staged.Tickets = append(staged.Tickets, Ticket{ID: ticketID, Tenant: event.Tenant, Subject: event.Subject})
-		staged.Receipts = append(staged.Receipts, Receipt{Webhook: event, TicketID: ticketID})
+		staged.Receipts = append(staged.Receipts, Receipt{Event: event, TicketID: ticketID})
 		outcome = Outcome{"created", ticketID}
 	}
 	if fault == BeforeCommit {
@@ -45,7 +48,7 @@ func (h *ReceiptHandler) Handle(event Webhook, fault Fault) Outcome {
 // replay finds the event's receipt, if there is one, and what a repeat gets back.
 func (h *ReceiptHandler) replay(event Webhook) (Outcome, bool) {
 	for _, receipt := range h.db.Receipts {
-		if SameEvent(receipt.Webhook, event) {
+		if SameEvent(receipt.Event, event) {
 			return Replay(receipt, event), true
 		}
 	}
@@ -54,5 +57,5 @@ func (h *ReceiptHandler) replay(event Webhook) (Outcome, bool) {
 
 // Snapshot returns a copy of the store.
 func (h *ReceiptHandler) Snapshot() Database {
-	return copyDatabase(h.db)
+	return CopyDatabase(h.db)
 }

@@ -1,7 +1,11 @@
-package handler
+// Package firsthandler is exercise 01 in Go: the first handler, which creates a ticket for every delivery.
+// Read exercises/01-first-handler/README.md, write the two methods below, and run
+// go test ./exercises/01-first-handler from go/.
+package firsthandler
 
-// TicketHandler is exercise 01's handler: every delivery creates a ticket. That is right for as long as
-// every delivery is a new request. Its zero value is ready to use.
+import . "workbook/core"
+
+// TicketHandler is the first handler: every delivery creates a ticket. Its zero value is ready to use.
 type TicketHandler struct {
 	db Database
 }
@@ -13,7 +17,7 @@ func (h *TicketHandler) Handle(event Webhook, fault Fault) Outcome {
 	}
 	ticketID := len(h.db.Tickets) + 1
 	h.db.Tickets = append(h.db.Tickets, Ticket{ID: ticketID, Tenant: event.Tenant, Subject: event.Subject})
-	// Saved. If the worker dies here, the sender never learns it worked, and will deliver again.
+	// The ticket is saved. If the worker dies now, the sender never hears that it worked.
 	if fault == AfterCommit {
 		return Crashed
 	}
@@ -22,5 +26,5 @@ func (h *TicketHandler) Handle(event Webhook, fault Fault) Outcome {
 
 // Snapshot returns a copy of the store.
 func (h *TicketHandler) Snapshot() Database {
-	return copyDatabase(h.db)
+	return CopyDatabase(h.db)
 }

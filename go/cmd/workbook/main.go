@@ -1,0 +1,221 @@
+// Command workbook is the Go learner's loop, run from go/: which exercises are green, the next hint, and
+// a learner file put back as shipped. It reads the same exercises/manifest.json, hints.md and READMEs as
+// the TypeScript commands (npm run progress, hint, reset).
+//
+//	go run ./cmd/workbook progress        every Go exercise, red or green, in the manifest's order
+//	go run ./cmd/workbook hint 02         02's first hint; hint 02 2 the second; hint 02 all every one
+//	go run ./cmd/workbook reset 02        02's Go learner files as shipped (from learner/shipped/go/)
+//	go run ./cmd/workbook solutions       go test ./... with go/solutions/ read in place of the stubs
+//
+// One exercise's tests, with their story: go test ./exercises/02-same-event. Again on every save:
+// any file watcher, e.g. find exercises | entr -c go test ./exercises/02-same-event.
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// exercise is one entry of exercises/manifest.json, the fields this command reads.
+type exercise struct {
+	ID             string   `json:"id"`
+	Folder         string   `json:"folder"`
+	Title          string   `json:"title"`
+	GoLearnerFiles []string `json:"goLearnerFiles"`
+}
+
+const usage = "usage: go run ./cmd/workbook progress | hint NN [N|all] | reset NN | solutions [packages]   (from go/)"
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	root, err := workbookRoot()
+	if err != nil {
+		return err
+	}
+	all, err := goExercises(root)
+	if err != nil {
+		return err
+	}
+	if len(args) == 0 {
+		return errors.New(usage)
+	}
+	switch args[0] {
+	case "progress":
+		return progress(root, all)
+	case "solutions":
+		return solutions(root, all, args[1:])
+	}
+	if len(args) < 2 {
+		return errors.New(usage)
+	}
+	ex, err := find(all, args[1])
+	if err != nil {
+		return err
+	}
+	switch args[0] {
+	case "hint":
+		which := "1"
+		if len(args) > 2 {
+			which = args[2]
+		}
+		return hint(root, ex, which)
+	case "reset":
+		return reset(root, ex)
+	}
+	return errors.New(usage)
+}
+
+// workbookRoot is the folder above go/, found from where the command runs (go/ or the workbook's root).
+func workbookRoot() (string, error) {
+	here, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for _, candidate := range []string{filepath.Dir(here), here} {
+		if _, err := os.Stat(filepath.Join(candidate, "exercises", "manifest.json")); err == nil {
+			return candidate, nil
+		}
+	}
+	return "", errors.New("run this from the workbook's go/ folder: cd go && go run ./cmd/workbook …")
+}
+
+// goExercises reads the manifest: the exercises with a Go track, in its order.
+func goExercises(root string) ([]exercise, error) {
+	data, err := os.ReadFile(filepath.Join(root, "exercises", "manifest.json"))
+	if err != nil {
+		return nil, err
+	}
+	var manifest struct{ Exercises []exercise }
+	if err := json.Unmarshal(data, &manifest); err != nil {
+		return nil, fmt.Errorf("exercises/manifest.json: %w", err)
+	}
+	var withGo []exercise
+	for _, ex := range manifest.Exercises {
+		if len(ex.GoLearnerFiles) > 0 {
+			withGo = append(withGo, ex)
+		}
+	}
+	return withGo, nil
+}
+
+func find(all []exercise, id string) (exercise, error) {
+	var ids []string
+	for _, ex := range all {
+		if ex.ID == id || ex.Folder == id {
+			return ex, nil
+		}
+		ids = append(ids, ex.ID)
+	}
+	return exercise{}, fmt.Errorf("no Go exercise %q; the Go track has %s", id, strings.Join(ids, ", "))
+}
+
+// progress runs each exercise's tests, one package at a time, and says which are green.
+func progress(root string, all []exercise) error {
+	fmt.Println("Language: Go (go/exercises/). TypeScript instead: npm run progress, from the workbook's folder.")
+	next := ""
+	green := 0
+	for _, ex := range all {
+		test := exec.Command("go", "test", "./exercises/"+ex.Folder)
+		test.Dir = filepath.Join(root, "go")
+		mark := "✓"
+		if test.Run() != nil {
+			mark = "✗"
+			if next == "" {
+				next = ex.Folder
+			}
+		} else {
+			green++
+		}
+		fmt.Printf("  %s %s · %s\n", mark, ex.ID, ex.Title)
+	}
+	fmt.Printf("%d of %d green.", green, len(all))
+	if next != "" {
+		fmt.Printf(" Next: go test ./exercises/%s", next)
+	}
+	fmt.Println()
+	return nil
+}
+
+// hint prints one of hints.md's hints (every "## " heading starts one), or all of them.
+func hint(root string, ex exercise, which string) error {
+	data, err := os.ReadFile(filepath.Join(root, "exercises", ex.Folder, "hints.md"))
+	if err != nil {
+		return err
+	}
+	var hints []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if title, ok := strings.CutPrefix(line, "## "); ok {
+			hints = append(hints, title+"\n")
+		} else if len(hints) > 0 {
+			hints[len(hints)-1] += line + "\n"
+		}
+	}
+	if which == "all" {
+		fmt.Print(strings.Join(hints, "\n"))
+		return nil
+	}
+	n, err := strconv.Atoi(which)
+	if err != nil || n < 1 || n > len(hints) {
+		return fmt.Errorf("%s has hints 1 to %d (or all)", ex.ID, len(hints))
+	}
+	fmt.Printf("Hint %d of %d for %s · %s\n\n%s", n, len(hints), ex.ID, ex.Title, strings.TrimSpace(hints[n-1])+"\n")
+	if n < len(hints) {
+		fmt.Printf("\nThe next: go run ./cmd/workbook hint %s %d\n", ex.ID, n+1)
+	}
+	return nil
+}
+
+// reset copies each Go learner file back from learner/shipped/go/, the one copy of the stubs as shipped.
+func reset(root string, ex exercise) error {
+	for _, file := range ex.GoLearnerFiles {
+		shipped, err := os.ReadFile(filepath.Join(root, "learner", "shipped", "go", ex.Folder, file+".txt"))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(root, "go", "exercises", ex.Folder, file), shipped, 0o644); err != nil {
+			return err
+		}
+		fmt.Printf("go/exercises/%s/%s is as shipped again.\n", ex.Folder, file)
+	}
+	return nil
+}
+
+// solutions runs go test (./... unless told) with every Go learner file read from go/solutions/, through
+// go test -overlay, as npm run verify does: the solutions pass the very tests the stubs fail.
+func solutions(root string, all []exercise, packages []string) error {
+	replace := map[string]string{}
+	for _, ex := range all {
+		for _, file := range ex.GoLearnerFiles {
+			replace[filepath.Join(root, "go", "exercises", ex.Folder, file)] = filepath.Join(root, "go", "solutions", ex.Folder, file)
+		}
+	}
+	folder, err := os.MkdirTemp("", "workbook-go-overlay-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(folder)
+	overlay := filepath.Join(folder, "overlay.json")
+	data, _ := json.Marshal(map[string]any{"Replace": replace})
+	if err := os.WriteFile(overlay, data, 0o644); err != nil {
+		return err
+	}
+	if len(packages) == 0 {
+		packages = []string{"./..."}
+	}
+	test := exec.Command("go", append([]string{"test", "-overlay=" + overlay}, packages...)...)
+	test.Dir = filepath.Join(root, "go")
+	test.Stdout, test.Stderr = os.Stdout, os.Stderr
+	return test.Run()
+}

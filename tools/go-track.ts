@@ -1,0 +1,111 @@
+// The Go track's checks, for npm run verify: every Go exercise fails as shipped, at a stub, and every Go
+// wrong solution (go/solutions/wrong/*.patch) fails in the test its header names, with its words.
+//
+//   goExercisesFailAsShipped()   go test ./exercises/... as shipped: each exercise red at "is not written yet"
+//   goWrongSolutionsFail()       each patch applied in memory, read in place of the solution with -overlay
+//   lessonGoPasses()             the lesson's section 02 Go (go/testdata/lesson/section-02.go.txt), pasted
+//                                over 02's SameEvent and Replay as it is, passes 02's Go tests
+//
+// Both answer as verify's steps do: how many passed, how many failed, and the problems in words.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { goExercises } from '#harness/core/manifest.ts';
+import { goDir, goTest, solutionsOverlay } from '../lib/go-test.ts';
+import { goWrongDir, patchedFiles, wrongSolutions, type WrongSolution } from '../lib/wrong-solutions.ts';
+
+export type Checked = { passed: number; failed: number; problems: string[] };
+
+const tally = (problems: (string | null)[]): Checked => ({
+	passed: problems.filter((problem) => problem === null).length,
+	failed: problems.filter((problem) => problem !== null).length,
+	problems: problems.filter((problem): problem is string => problem !== null)
+});
+
+// The stubs as shipped, no solution read in their place: each exercise's package fails, at a stub.
+export async function goExercisesFailAsShipped(): Promise<Checked> {
+	const report = await goTest(goDir, 120_000, {
+		replace: {},
+		packages: ['./exercises/...'],
+		postgres: false
+	});
+	return tally(
+		goExercises().map((exercise) => {
+			const pkg = `exercises/${exercise.folder}: `;
+			const failed = report.tests.filter((test) => test.name.startsWith(pkg) && test.status === 'failed');
+			if (failed.length === 0) return `go/exercises/${exercise.folder} passes as shipped: it teaches nothing`;
+			if (!failed.some((test) => test.output.includes('is not written yet')))
+				return `go/exercises/${exercise.folder} fails as shipped, but not at a stub:\n${failed[0]!.output}`;
+			return null;
+		})
+	);
+}
+
+// One Go wrong solution: null when its test fails with every one of its words, else what went another way.
+async function playGoWrong(wrong: WrongSolution): Promise<string | null> {
+	const folder = mkdtempSync(join(tmpdir(), 'workbook-go-wrong-'));
+	try {
+		const replace = solutionsOverlay();
+		for (const [file, text] of Object.entries(patchedFiles(wrong))) {
+			const path = join(folder, file);
+			writeFileSync(path, text);
+			replace[join(goDir, 'exercises', wrong.folder, file)] = path;
+		}
+		const report = await goTest(goDir, 120_000, {
+			replace,
+			packages: [`./exercises/${wrong.folder}`],
+			postgres: false
+		});
+		const named = `exercises/${wrong.folder}: ${wrong.test}`;
+		const test = report.tests.find((candidate) => candidate.name === named);
+		const said = `go/solutions/wrong/${wrong.name}.patch (${wrong.mistake})`;
+		if (!test) return `${said}: no test ${named} ran\n${report.problems.join('\n')}`;
+		if (test.status !== 'failed') return `${said}: ${wrong.test} passed; it should catch this mistake`;
+		const missing = wrong.says.filter((words) => !test.output.includes(words));
+		if (missing.length)
+			return `${said}: ${wrong.test} failed without saying ${missing.map((m) => JSON.stringify(m)).join(', ')}:\n${test.output}`;
+		return null;
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
+}
+
+// Every Go wrong solution, one at a time (each is a go test of one package).
+export async function goWrongSolutionsFail(): Promise<Checked> {
+	const problems: (string | null)[] = [];
+	for (const wrong of wrongSolutions(goWrongDir)) problems.push(await playGoWrong(wrong));
+	return tally(problems);
+}
+
+// 02's Go solution with its SameEvent and Replay replaced by the lesson's text, exactly as the lesson
+// prints it, and 02's Go tests run on that.
+export async function lessonGoPasses(): Promise<Checked> {
+	const lesson = readFileSync(join(goDir, 'testdata', 'lesson', 'section-02.go.txt'), 'utf8');
+	const solution = readFileSync(join(goDir, 'solutions', '02-same-event', 'handler.go'), 'utf8');
+	const from = solution.indexOf('// SameEvent is');
+	const to = solution.indexOf('// ReceiptHandler');
+	if (from < 0 || to < from)
+		return tally(['go/solutions/02-same-event/handler.go: no SameEvent and Replay to paste the lesson over']);
+	const folder = mkdtempSync(join(tmpdir(), 'workbook-go-lesson-'));
+	try {
+		const pasted = join(folder, 'handler.go');
+		writeFileSync(pasted, `${solution.slice(0, from)}${lesson.trimEnd()}\n\n${solution.slice(to)}`);
+		const replace = {
+			...solutionsOverlay(),
+			[join(goDir, 'exercises', '02-same-event', 'handler.go')]: pasted
+		};
+		const report = await goTest(goDir, 120_000, {
+			replace,
+			packages: ['./exercises/02-same-event'],
+			postgres: false
+		});
+		const failed = report.tests.filter((test) => test.status === 'failed' && test.leaf);
+		const problems = [...failed.map((test) => `${test.name}\n${test.output}`), ...report.problems];
+		if (report.tests.length === 0) problems.push('no Go test of 02 ran');
+		return tally([
+			problems.length ? `the lesson's Go, pasted into 02, does not pass:\n${problems.join('\n')}` : null
+		]);
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
+}
