@@ -14,14 +14,22 @@ import type { RunContext } from '../channel/job.ts';
 import type { Code, Observers } from '../inside/observer.ts';
 import { root } from '../sandbox/paths.ts';
 import type { GradingPostgres } from '../sandbox/postgres.ts';
+import { observeMistakes, type Mistake } from './mistakes.ts';
 import { casesOf, loadProbe, observeFile, type Check, type ProbeSettings } from './probe.ts';
 
 export type PlannedCheck = Check & { cases: unknown[]; expected: unknown[]; free: boolean };
 // postgres: each run of this exercise gets a PostgreSQL database of its own (grader/sandbox/postgres.ts).
-export type Planned = { exercise: Exercise; checks: PlannedCheck[] | null; postgres: boolean };
+// mistakes: what each named wrong solution answered on the same inputs (mistakes.ts), for the diagnosis.
+export type Planned = {
+	exercise: Exercise;
+	checks: PlannedCheck[] | null;
+	postgres: boolean;
+	mistakes: Mistake[];
+};
 export type Frozen = {
 	settings: ProbeSettings;
 	exercises: Record<string, { name: string; cases: unknown[]; expected: unknown[]; free: boolean }[]>;
+	mistakes?: Record<string, Mistake[]>;
 };
 
 const asJson = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
@@ -52,7 +60,7 @@ export async function planExercise(
 	databases?: GradingPostgres
 ): Promise<Planned> {
 	const loaded = await loadProbe(exercise);
-	if (!loaded) return { exercise, checks: null, postgres: false };
+	if (!loaded) return { exercise, checks: null, postgres: false, mistakes: [] };
 	const postgres = exercise.postgres === 'only';
 	const checks = loaded.probe(settings);
 	const observers = ((await import(pathToFileURL(observeFile(exercise)).href)) as { observers: Observers })
@@ -67,6 +75,7 @@ export async function planExercise(
 		return {
 			exercise,
 			postgres,
+			mistakes: frozen.mistakes?.[exercise.folder] ?? [],
 			checks: checks.map((check, i) => {
 				if (kept[i]?.name !== check.name)
 					throw new Error(
@@ -80,12 +89,13 @@ export async function planExercise(
 		throw new Error(`${exercise.folder} needs PostgreSQL: planExercises must be given a GradingPostgres`);
 	// The reference and the stubs, like every run, play on a database of their own, dropped after.
 	const database = postgres ? await databases!.runDatabase() : null;
+	const run: RunContext = { postgres: database?.job ?? null };
 	try {
-		return {
-			exercise,
-			postgres,
-			checks: await expectations(exercise, observers, checks, { postgres: database?.job ?? null })
-		};
+		const planned = await expectations(exercise, observers, checks, run);
+		const mistakes = await observeMistakes(exercise, planned, (code, check, input) =>
+			observe(observers, code, check, input, run)
+		);
+		return { exercise, postgres, checks: planned, mistakes };
 	} finally {
 		await database?.drop();
 	}
@@ -151,6 +161,7 @@ export async function planExercises(
 export function frozen(planned: Planned[], settings: ProbeSettings): Frozen {
 	return {
 		settings,
+		mistakes: Object.fromEntries(planned.filter((p) => p.checks).map((p) => [p.exercise.folder, p.mistakes])),
 		exercises: Object.fromEntries(
 			planned
 				.filter((p) => p.checks)
