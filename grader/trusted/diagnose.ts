@@ -15,7 +15,13 @@ import type { Mistake } from './mistakes.ts';
 
 export type Match = { name: string; mistake: string; matched: number; of: number };
 export type Diagnosis =
-	| (Match & { kind: 'mistake'; lesson: string | null; hint: number | null; alike: string[] })
+	| (Match & {
+			kind: 'mistake';
+			lesson: string | null;
+			hint: number | null;
+			hintTitle: string | null;
+			alike: string[];
+	  })
 	| { kind: 'unwritten' }
 	| {
 			kind: 'unnamed';
@@ -59,6 +65,7 @@ export function diagnose(checks: PlannedCheck[], learner: Answers, mistakes: Mis
 			...best!,
 			lesson: named.lesson,
 			hint: named.hint,
+			hintTitle: named.hintTitle,
 			alike: alike.map((m) => m.name)
 		};
 	}

@@ -76,7 +76,9 @@ export function learnerDiagnosis(graded: Graded): string[] {
 			return [
 				`${heading}: your answers match the mistake "${diagnosis.name}" on ${diagnosis.matched} of ${diagnosis.of} inputs where it or you differ from the reference: ${diagnosis.mistake}.`,
 				...(diagnosis.lesson ? [`  The lesson: ${diagnosis.lesson}.`] : []),
-				`  Read: ${diagnosis.hint ? `hint ${diagnosis.hint} of \`${hint}\`` : `\`${hint}\``}.`
+				diagnosis.hint
+					? `  Read hint ${diagnosis.hint} of \`${hint}\`${diagnosis.hintTitle ? `: "${diagnosis.hintTitle}"` : ''}`
+					: `  Read \`${hint}\`.`
 			];
 		if (diagnosis.kind === 'unwritten') return [`${heading}: not written yet.`];
 		return [`${heading}: not one of the named mistakes. Read \`${hint}\`.`];

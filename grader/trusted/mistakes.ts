@@ -12,6 +12,7 @@ import {
 	mkdirSync,
 	mkdtempSync,
 	readdirSync,
+	readFileSync,
 	rmSync,
 	symlinkSync,
 	writeFileSync
@@ -31,8 +32,19 @@ export type Mistake = {
 	mistake: string;
 	lesson: string | null;
 	hint: number | null;
+	// The hint's question (or answer) as hints.md heads it, for a learner who reads only the report.
+	hintTitle: string | null;
 	answers: Answers;
 };
+
+// hints.md's n-th heading ("## When the user presses Send a second time, …?"), or null.
+function hintTitle(exercise: Exercise, n: number | undefined): string | null {
+	if (!n) return null;
+	const headings = readFileSync(join(root, 'exercises', exercise.folder, 'hints.md'), 'utf8')
+		.split('\n')
+		.filter((line) => line.startsWith('## '));
+	return headings[n - 1]?.slice(3).trim() ?? null;
+}
 export type Observe = (code: Code, check: PlannedCheck, input: unknown) => Promise<unknown>;
 
 // A folder that imports like the workbook: its own package.json, the harness linked in.
@@ -94,6 +106,7 @@ export async function observeMistakes(
 				mistake: wrong.mistake,
 				lesson: wrong.lesson ?? null,
 				hint: wrong.hint ?? null,
+				hintTitle: hintTitle(exercise, wrong.hint),
 				answers
 			});
 		}
