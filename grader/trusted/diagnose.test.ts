@@ -61,7 +61,10 @@ describe('diagnose: a mistake recognised by what the code answers', () => {
 			[right, wrong('5'), right],
 			[wrong('5'), right, right]
 		];
-		expect(diagnose(checks, learner, [keyPerTry, noReceipt])).toMatchObject({ kind: 'unnamed', closest: null });
+		expect(diagnose(checks, learner, [keyPerTry, noReceipt])).toMatchObject({
+			kind: 'unnamed',
+			closest: null
+		});
 	});
 	it('every answer right: nothing to diagnose; every answer the stub: not written yet', () => {
 		expect(

@@ -19,12 +19,13 @@ import { casesOf, loadProbe, observeFile, type Check, type ProbeSettings } from 
 
 export type PlannedCheck = Check & { cases: unknown[]; expected: unknown[]; free: boolean };
 // postgres: each run of this exercise gets a PostgreSQL database of its own (grader/sandbox/postgres.ts).
-// mistakes: what each named wrong solution answered on the same inputs (mistakes.ts), for the diagnosis.
+// mistakes: what each named wrong solution answered on the same inputs (mistakes.ts), for the diagnosis: read
+// from frozen expectations, or observed on first need (plannedMistakes), once per grading.
 export type Planned = {
 	exercise: Exercise;
 	checks: PlannedCheck[] | null;
 	postgres: boolean;
-	mistakes: Mistake[];
+	mistakes?: Promise<Mistake[]>;
 };
 export type Frozen = {
 	settings: ProbeSettings;
@@ -60,7 +61,7 @@ export async function planExercise(
 	databases?: GradingPostgres
 ): Promise<Planned> {
 	const loaded = await loadProbe(exercise);
-	if (!loaded) return { exercise, checks: null, postgres: false, mistakes: [] };
+	if (!loaded) return { exercise, checks: null, postgres: false, mistakes: Promise.resolve([]) };
 	const postgres = exercise.postgres === 'only';
 	const checks = loaded.probe(settings);
 	const observers = ((await import(pathToFileURL(observeFile(exercise)).href)) as { observers: Observers })
@@ -75,7 +76,7 @@ export async function planExercise(
 		return {
 			exercise,
 			postgres,
-			mistakes: frozen.mistakes?.[exercise.folder] ?? [],
+			mistakes: Promise.resolve(frozen.mistakes?.[exercise.folder] ?? []),
 			checks: checks.map((check, i) => {
 				if (kept[i]?.name !== check.name)
 					throw new Error(
@@ -89,16 +90,36 @@ export async function planExercise(
 		throw new Error(`${exercise.folder} needs PostgreSQL: planExercises must be given a GradingPostgres`);
 	// The reference and the stubs, like every run, play on a database of their own, dropped after.
 	const database = postgres ? await databases!.runDatabase() : null;
-	const run: RunContext = { postgres: database?.job ?? null };
 	try {
-		const planned = await expectations(exercise, observers, checks, run);
-		const mistakes = await observeMistakes(exercise, planned, (code, check, input) =>
-			observe(observers, code, check, input, run)
-		);
-		return { exercise, postgres, checks: planned, mistakes };
+		return {
+			exercise,
+			postgres,
+			checks: await expectations(exercise, observers, checks, { postgres: database?.job ?? null })
+		};
 	} finally {
 		await database?.drop();
 	}
+}
+
+// What the named mistakes answer on this plan's inputs, observed on the first call (a class whose learners all
+// pass never pays for it) and kept on the plan, so a grading observes each exercise's mistakes once.
+export function plannedMistakes(plan: Planned, databases?: GradingPostgres): Promise<Mistake[]> {
+	plan.mistakes ??= (async () => {
+		if (!plan.checks) return [];
+		const observers = (
+			(await import(pathToFileURL(observeFile(plan.exercise)).href)) as { observers: Observers }
+		).observers;
+		const database = plan.postgres ? await databases!.runDatabase() : null;
+		const run: RunContext = { postgres: database?.job ?? null };
+		try {
+			return await observeMistakes(plan.exercise, plan.checks, (code, check, input) =>
+				observe(observers, code, check, input, run)
+			);
+		} finally {
+			await database?.drop();
+		}
+	})();
+	return plan.mistakes;
 }
 
 async function expectations(
@@ -158,10 +179,19 @@ export async function planExercises(
 	return planned;
 }
 
-export function frozen(planned: Planned[], settings: ProbeSettings): Frozen {
+// The plans as a package keeps them, the named mistakes' answers observed now (so a database must be given
+// for an exercise on PostgreSQL).
+export async function frozen(
+	planned: Planned[],
+	settings: ProbeSettings,
+	databases?: GradingPostgres
+): Promise<Frozen> {
+	const mistakes: Record<string, Mistake[]> = {};
+	for (const plan of planned.filter((p) => p.checks))
+		mistakes[plan.exercise.folder] = await plannedMistakes(plan, databases);
 	return {
 		settings,
-		mistakes: Object.fromEntries(planned.filter((p) => p.checks).map((p) => [p.exercise.folder, p.mistakes])),
+		mistakes,
 		exercises: Object.fromEntries(
 			planned
 				.filter((p) => p.checks)

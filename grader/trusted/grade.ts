@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { exercises as manifestExercises, type Exercise } from '#harness/core/manifest.ts';
 import { removeCompiledHarness } from '../sandbox/compile.ts';
 import { diagnose, type Diagnosis } from './diagnose.ts';
-import { planExercises, type Frozen, type Planned } from './expect.ts';
+import { planExercises, plannedMistakes, type Frozen, type Planned } from './expect.ts';
 import { commonFolder, learnerNames } from './names.ts';
 import { root } from '../sandbox/paths.ts';
 import { maxObservations, runExercise, type ExerciseRun } from './run-exercise.ts';
@@ -196,10 +196,15 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 	};
 
 	// One diagnosis per run, shared like the run by the submissions whose files are the same.
-	const diagnosed = new WeakMap<ExerciseRun, Diagnosis | null>();
-	const diagnosisOf = (plan: Planned, ran: ExerciseRun): Diagnosis | null => {
-		if (!ran.answers || !plan.checks) return null;
-		if (!diagnosed.has(ran)) diagnosed.set(ran, diagnose(plan.checks, ran.answers, plan.mistakes));
+	const diagnosed = new WeakMap<ExerciseRun, Promise<Diagnosis | null>>();
+	const diagnosisOf = (plan: Planned, ran: ExerciseRun): Promise<Diagnosis | null> => {
+		const { answers } = ran;
+		if (!answers || !plan.checks) return Promise.resolve(null);
+		if (!diagnosed.has(ran))
+			diagnosed.set(
+				ran,
+				plannedMistakes(plan, databases).then((mistakes) => diagnose(plan.checks!, answers, mistakes))
+			);
 		return diagnosed.get(ran)!;
 	};
 
@@ -225,7 +230,11 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 						seconds += ran.seconds;
 						verdicts = ran.verdicts.map(scrub);
 						const diagnosis = verdicts.some((v) => v.status !== 'passed' && !v.free)
-							? diagnosisOf(plan, ran)
+							? await diagnosisOf(plan, ran).catch((error: unknown) => {
+									// A diagnosis that can't be made costs the diagnosis, never the grade.
+									console.error(`${plan.exercise.id}: no diagnosis: ${String(error)}`);
+									return null;
+								})
 							: null;
 						if (diagnosis) diagnoses[plan.exercise.id] = scrubDiagnosis(diagnosis);
 					} catch (error) {

@@ -1,6 +1,7 @@
 // The named mistakes, observed: every wrong solution of an exercise (solutions/wrong/*.patch) played on the
-// same checks and inputs as the reference, once per grading, before any learner, in the grader's own process
-// (it is the workbook's own code). What each answered is what a failing learner's answers are held against.
+// same checks and inputs as the reference, once per grading (on the first learner who needs it:
+// expect.ts's plannedMistakes), in the grader's own process (it is the workbook's own code). What each
+// answered is what a failing learner's answers are held against.
 //
 //   const mistakes = await observeMistakes(exercise, checks, (code, check, input) => observe(…));
 //   mistakes[0]   // { name: 'new-key-per-attempt', mistake: 'begin() makes a new key…', answers }
