@@ -6,12 +6,15 @@
 //   test: ReceiptHandler > the schedules, as receipt-in-commit > Same key, different request
 //   says: Schedule "same-key-different-request"
 //   says: expected refused (conflict), your handler replayed #1
+//   lesson: the same key with another subject is another request, refused, never given an unrelated ticket
+//   hint: 4
 //
 //   --- a/solutions/02-same-event/handler.ts
 //   +++ b/solutions/02-same-event/handler.ts
 //   @@ -15,7 +15,6 @@
 //   …
 //
+// lesson and hint are optional: what the grader's diagnosis tells a learner whose answers match this mistake.
 // `test` is the test's name below the exercise's heading, its describe blocks joined with ' > '; its
 // failure message must hold every `says`, one line per snippet. The diff (lib/patch.ts) may only change
 // the exercise's learner files. From the workbook's folder, `git apply solutions/wrong/<mistake>.patch`
@@ -36,6 +39,10 @@ export type WrongSolution = {
 	mistake: string;
 	test: string;
 	says: string[];
+	// What the lesson says about this mistake, in the workbook's words, and the hint that leads away from it
+	// ("npm run hint -- 04", hint 3): what the grader tells a learner whose answers match this mistake's.
+	lesson?: string;
+	hint?: number;
 	path: string; // the patch file
 	language: 'typescript' | 'go'; // go: a patch against go/solutions/, kept in go/solutions/wrong/
 };
@@ -98,6 +105,12 @@ export function readWrongSolution(path: string): WrongSolution {
 			throw new WrongSolutionError(`${file}: the header needs one "${key}:" line, it has ${values.length}`);
 		return values[0]!;
 	};
+	const optional = (key: string) => {
+		const values = fields.get(key) ?? [];
+		if (values.length > 1)
+			throw new WrongSolutionError(`${file}: the header has ${values.length} "${key}:" lines; at most one`);
+		return values[0] ?? null;
+	};
 	const says = fields.get('says') ?? [];
 	if (says.length === 0)
 		throw new WrongSolutionError(`${file}: the header needs a "says:" line, the words the failure must hold`);
@@ -123,9 +136,20 @@ export function readWrongSolution(path: string): WrongSolution {
 		mistake: one('mistake'),
 		test: one('test'),
 		says,
+		lesson: optional('lesson') ?? undefined,
+		hint: hintNumber(optional('hint'), file) ?? undefined,
 		path,
 		language: patch.files.every((changed) => changed.path.startsWith('go/')) ? 'go' : 'typescript'
 	};
+}
+
+function hintNumber(value: string | null, file: string): number | null {
+	if (value === null) return null;
+	if (!/^[1-9][0-9]*$/.test(value))
+		throw new WrongSolutionError(
+			`${file}: "hint:" is the number of a hint in the exercise's hints.md, not "${value}"`
+		);
+	return Number(value);
 }
 
 // solutions/02-same-event/handler.ts is 02's handler.ts, and go/solutions/02-same-event/handler.go its
@@ -140,10 +164,10 @@ function headerFields(patch: Patch, file: string): Map<string, string[]> {
 	const fields = new Map<string, string[]>();
 	for (const { line, text } of patch.header) {
 		if (text.trim() === '') continue;
-		const field = /^(exercise|mistake|test|says): (.*\S)\s*$/.exec(text);
+		const field = /^(exercise|mistake|test|says|lesson|hint): (.*\S)\s*$/.exec(text);
 		if (!field)
 			throw new WrongSolutionError(
-				`${file}:${line}: not a header line: ${JSON.stringify(text)} (each is "exercise:", "mistake:", "test:" or "says:" and its words)`
+				`${file}:${line}: not a header line: ${JSON.stringify(text)} (each is "exercise:", "mistake:", "test:", "says:", "lesson:" or "hint:" and its words)`
 			);
 		fields.set(field[1]!, [...(fields.get(field[1]!) ?? []), field[2]!]);
 	}

@@ -40,10 +40,10 @@ export async function writePackage(out: string, settings: { seed: number; checks
 			});
 		// The reference plays 06 on a PostgreSQL of its own, stopped as soon as the expectations are frozen.
 		const databases = new GradingPostgres();
-		const plans = await planExercises(exercises(), settings, undefined, databases).finally(() =>
-			databases.stop()
-		);
-		writeFileSync(join(stage, 'grader', 'expectations.json'), JSON.stringify(frozen(plans, settings)));
+		const kept = await planExercises(exercises(), settings, undefined, databases)
+			.then((plans) => frozen(plans, settings, databases))
+			.finally(() => databases.stop());
+		writeFileSync(join(stage, 'grader', 'expectations.json'), JSON.stringify(kept));
 		for (const script of ['setup.sh', 'run_autograder']) {
 			cpSync(join(root, 'grader', 'package', script), join(stage, script));
 			chmodSync(join(stage, script), 0o755);

@@ -2,6 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { classPage } from './class-page.ts';
+import { sandboxName, viewOfGrade } from './class-view.ts';
 import { classCsv } from './csv.ts';
 import { defaults, gradeClass } from './grade.ts';
 import { goReference } from './go-reference.ts';
@@ -156,7 +158,8 @@ if (values.gradescope) {
 } else {
 	writeAtomically(join(out, 'class.csv'), classCsv(grade));
 	writeAtomically(join(out, 'report.txt'), `${report}\n`);
+	writeAtomically(join(out, 'class.html'), classPage(viewOfGrade(grade, sandboxName(grade))));
 	console.log(
-		`\nwrote ${values.out}/<learner>/results.json, ${values.out}/class.csv and ${values.out}/report.txt`
+		`\nwrote ${values.out}/<learner>/results.json, ${values.out}/class.csv, ${values.out}/report.txt and ${values.out}/class.html`
 	);
 }

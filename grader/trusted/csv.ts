@@ -1,4 +1,5 @@
 // The class CSV: one row per learner, points per exercise, and the stamps that say what was graded.
+import { saidDiagnosis } from './diagnose.ts';
 import type { ClassGrade } from './grade.ts';
 
 const cell = (value: string | number) => {
@@ -18,7 +19,8 @@ export function classCsv(grade: ClassGrade): string {
 		'schedules',
 		'seed',
 		'sandbox',
-		'first_failure'
+		'first_failure',
+		...grade.exercises.map((e) => `${e.id} mistake`)
 	];
 	const rows = grade.graded.map((graded) => {
 		const first = graded.exercises.find((e) => e.firstFailure);
@@ -33,7 +35,12 @@ export function classCsv(grade: ClassGrade): string {
 			graded.stamps.schedules,
 			graded.stamps.seed,
 			graded.unsafe ? 'none (--unsafe-no-sandbox)' : graded.untraced ? 'bubblewrap (untraced)' : 'bubblewrap',
-			first ? `${first.exercise.id}: ${first.firstFailure!.message.trim().split('\n')[0]}` : ''
+			first ? `${first.exercise.id}: ${first.firstFailure!.message.trim().split('\n')[0]}` : '',
+			// The mistake a red exercise's answers match, by name; or why none does.
+			...grade.exercises.map((e) => {
+				const diagnosis = graded.diagnoses[e.id];
+				return !diagnosis ? '' : diagnosis.kind === 'mistake' ? diagnosis.name : saidDiagnosis(diagnosis);
+			})
 		];
 	});
 	return [header, ...rows].map((row) => row.map(cell).join(',')).join('\n') + '\n';

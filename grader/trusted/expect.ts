@@ -14,14 +14,23 @@ import type { RunContext } from '../channel/job.ts';
 import type { Code, Observers } from '../inside/observer.ts';
 import { root } from '../sandbox/paths.ts';
 import type { GradingPostgres } from '../sandbox/postgres.ts';
+import { observeMistakes, type Mistake } from './mistakes.ts';
 import { casesOf, loadProbe, observeFile, type Check, type ProbeSettings } from './probe.ts';
 
 export type PlannedCheck = Check & { cases: unknown[]; expected: unknown[]; free: boolean };
 // postgres: each run of this exercise gets a PostgreSQL database of its own (grader/sandbox/postgres.ts).
-export type Planned = { exercise: Exercise; checks: PlannedCheck[] | null; postgres: boolean };
+// mistakes: what each named wrong solution answered on the same inputs (mistakes.ts), for the diagnosis: read
+// from frozen expectations, or observed on first need (plannedMistakes), once per grading.
+export type Planned = {
+	exercise: Exercise;
+	checks: PlannedCheck[] | null;
+	postgres: boolean;
+	mistakes?: Promise<Mistake[]>;
+};
 export type Frozen = {
 	settings: ProbeSettings;
 	exercises: Record<string, { name: string; cases: unknown[]; expected: unknown[]; free: boolean }[]>;
+	mistakes?: Record<string, Mistake[]>;
 };
 
 // The reference's answers read as a learner's are (grader/inside/plain.ts, loaded by its path like the observers):
@@ -56,7 +65,7 @@ export async function planExercise(
 	databases?: GradingPostgres
 ): Promise<Planned> {
 	const loaded = await loadProbe(exercise);
-	if (!loaded) return { exercise, checks: null, postgres: false };
+	if (!loaded) return { exercise, checks: null, postgres: false, mistakes: Promise.resolve([]) };
 	const postgres = exercise.postgres === 'only';
 	const checks = loaded.probe(settings);
 	const observers = ((await import(pathToFileURL(observeFile(exercise)).href)) as { observers: Observers })
@@ -71,6 +80,7 @@ export async function planExercise(
 		return {
 			exercise,
 			postgres,
+			mistakes: Promise.resolve(frozen.mistakes?.[exercise.folder] ?? []),
 			checks: checks.map((check, i) => {
 				if (kept[i]?.name !== check.name)
 					throw new Error(
@@ -93,6 +103,27 @@ export async function planExercise(
 	} finally {
 		await database?.drop();
 	}
+}
+
+// What the named mistakes answer on this plan's inputs, observed on the first call (a class whose learners all
+// pass never pays for it) and kept on the plan, so a grading observes each exercise's mistakes once.
+export function plannedMistakes(plan: Planned, databases?: GradingPostgres): Promise<Mistake[]> {
+	plan.mistakes ??= (async () => {
+		if (!plan.checks) return [];
+		const observers = (
+			(await import(pathToFileURL(observeFile(plan.exercise)).href)) as { observers: Observers }
+		).observers;
+		const database = plan.postgres ? await databases!.runDatabase() : null;
+		const run: RunContext = { postgres: database?.job ?? null };
+		try {
+			return await observeMistakes(plan.exercise, plan.checks, (code, check, input) =>
+				observe(observers, code, check, input, run)
+			);
+		} finally {
+			await database?.drop();
+		}
+	})();
+	return plan.mistakes;
 }
 
 async function expectations(
@@ -152,9 +183,19 @@ export async function planExercises(
 	return planned;
 }
 
-export function frozen(planned: Planned[], settings: ProbeSettings): Frozen {
+// The plans as a package keeps them, the named mistakes' answers observed now (so a database must be given
+// for an exercise on PostgreSQL).
+export async function frozen(
+	planned: Planned[],
+	settings: ProbeSettings,
+	databases?: GradingPostgres
+): Promise<Frozen> {
+	const mistakes: Record<string, Mistake[]> = {};
+	for (const plan of planned.filter((p) => p.checks))
+		mistakes[plan.exercise.folder] = await plannedMistakes(plan, databases);
 	return {
 		settings,
+		mistakes,
 		exercises: Object.fromEntries(
 			planned
 				.filter((p) => p.checks)

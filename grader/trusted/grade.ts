@@ -4,7 +4,8 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { exercises as manifestExercises, type Exercise } from '#harness/core/manifest.ts';
 import { removeCompiledHarness } from '../sandbox/compile.ts';
-import { planExercises, type Frozen, type Planned } from './expect.ts';
+import { diagnose, type Diagnosis } from './diagnose.ts';
+import { planExercises, plannedMistakes, type Frozen, type Planned } from './expect.ts';
 import { commonFolder, learnerNames } from './names.ts';
 import { root } from '../sandbox/paths.ts';
 import { maxObservations, runExercise, type ExerciseRun } from './run-exercise.ts';
@@ -70,6 +71,8 @@ export type Graded = {
 	unsafe: boolean;
 	// Graded in the sandbox without its tracer (--untraced).
 	untraced: boolean;
+	// For each exercise that lost points, by id: the mistake its answers match, or why none (diagnose.ts).
+	diagnoses: Record<string, Diagnosis>;
 };
 export type ClassGrade = {
 	graded: Graded[];
@@ -168,6 +171,16 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 		...verdict,
 		message: forms.reduce((text, form) => text.split(form).join('<grader>'), verdict.message)
 	});
+	const scrubDiagnosis = (diagnosis: Diagnosis): Diagnosis =>
+		diagnosis.kind === 'unnamed'
+			? {
+					...diagnosis,
+					first: {
+						...diagnosis.first,
+						problem: scrub({ message: diagnosis.first.problem } as Verdict).message
+					}
+				}
+			: diagnosis;
 	const refused = named.flatMap((entry) =>
 		'refused' in entry ? [{ path: entry.path, reason: entry.refused }] : []
 	);
@@ -196,8 +209,22 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 		return pending;
 	};
 
+	// One diagnosis per run, shared like the run by the submissions whose files are the same.
+	const diagnosed = new WeakMap<ExerciseRun, Promise<Diagnosis | null>>();
+	const diagnosisOf = (plan: Planned, ran: ExerciseRun): Promise<Diagnosis | null> => {
+		const { answers } = ran;
+		if (!answers || !plan.checks) return Promise.resolve(null);
+		if (!diagnosed.has(ran))
+			diagnosed.set(
+				ran,
+				plannedMistakes(plan, databases).then((mistakes) => diagnose(plan.checks!, answers, mistakes))
+			);
+		return diagnosed.get(ran)!;
+	};
+
 	const gradeOne = async (path: string, name: string): Promise<Graded> => {
 		const submission = readSubmission(path, exercises, name);
+		const diagnoses: Record<string, Diagnosis> = {};
 		let seconds = 0;
 		const scored = await Promise.all(
 			plans.map(async (plan) => {
@@ -216,6 +243,14 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 						const ran = await runOn(submission, plan);
 						seconds += ran.seconds;
 						verdicts = ran.verdicts.map(scrub);
+						const diagnosis = verdicts.some((v) => v.status !== 'passed' && !v.free)
+							? await diagnosisOf(plan, ran).catch((error: unknown) => {
+									// A diagnosis that can't be made costs the diagnosis, never the grade.
+									console.error(`${plan.exercise.id}: no diagnosis: ${String(error)}`);
+									return null;
+								})
+							: null;
+						if (diagnosis) diagnoses[plan.exercise.id] = scrubDiagnosis(diagnosis);
 					} catch (error) {
 						const why = error instanceof Error ? error.message : String(error);
 						verdicts = notExecuted(
@@ -234,7 +269,8 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 			stamps: { ...stampsBase, submission: submission.hash },
 			seconds,
 			unsafe: sandbox.bwrap === null,
-			untraced: sandbox.bwrap !== null && sandbox.strace === null
+			untraced: sandbox.bwrap !== null && sandbox.strace === null,
+			diagnoses
 		};
 		try {
 			options.onGraded?.(graded);

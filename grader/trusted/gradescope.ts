@@ -1,4 +1,5 @@
 // Gradescope's results.json for one submission (the format its autograder reads, documented in gradescope.schema.json).
+import { saidDiagnosis, type Diagnosis } from './diagnose.ts';
 import type { Graded } from './grade.ts';
 import { printable } from './run-exercise.ts';
 import type { ScoredExercise, ScoredTest } from './score.ts';
@@ -63,6 +64,39 @@ export function listed(items: string[], most = 20): string {
 	return items.length > most ? `${shown} and ${items.length - most} more` : shown;
 }
 
+// What a learner reads about a red exercise: the mistake their answers match, what the lesson says of it and
+// the hint to read; or that it is none of the named ones. Never a held-out input, nor the judge's words on one.
+export function learnerDiagnosis(graded: Graded): string[] {
+	return graded.exercises.flatMap((scored) => {
+		const diagnosis = graded.diagnoses[scored.exercise.id];
+		if (!diagnosis) return [];
+		const heading = `${scored.exercise.id} · ${scored.exercise.title}`;
+		const hint = `npm run hint -- ${scored.exercise.id}`;
+		if (diagnosis.kind === 'mistake')
+			return [
+				`${heading}: your answers match the mistake "${diagnosis.name}" on ${diagnosis.matched} of ${diagnosis.of} inputs where it or you differ from the reference: ${diagnosis.mistake}.`,
+				...(diagnosis.lesson ? [`  The lesson: ${diagnosis.lesson}.`] : []),
+				diagnosis.hint
+					? `  Read hint ${diagnosis.hint} of \`${hint}\`${diagnosis.hintTitle ? `: "${diagnosis.hintTitle}"` : ''}`
+					: `  Read \`${hint}\`.`
+			];
+		if (diagnosis.kind === 'unwritten') return [`${heading}: not written yet.`];
+		return [`${heading}: not one of the named mistakes. Read \`${hint}\`.`];
+	});
+}
+
+// The diagnoses as results.json keeps them for npm run grade:report, without the judge's words on any input.
+export function keptDiagnoses(graded: Graded): Record<string, Diagnosis> {
+	return Object.fromEntries(
+		Object.entries(graded.diagnoses).map(([id, d]) => [
+			id,
+			d.kind === 'unnamed' ? { ...d, first: { ...d.first, problem: '' } } : d
+		])
+	);
+}
+
+export const diagnosisLine = (id: string, diagnosis: Diagnosis) => `${id}: ${saidDiagnosis(diagnosis)}`;
+
 export function gradescopeResults(graded: Graded): GradescopeResults {
 	const tests = graded.exercises.flatMap((scored) =>
 		scored.tests.map((test, i) => ({
@@ -79,10 +113,15 @@ export function gradescopeResults(graded: Graded): GradescopeResults {
 	return {
 		score: graded.score,
 		execution_time: Math.round(graded.seconds),
-		output: [...stampLines(graded), ...submissionNotes(graded)].join('\n'),
+		output: [...stampLines(graded), ...submissionNotes(graded), ...learnerDiagnosis(graded)].join('\n'),
 		visibility: 'visible',
 		stdout_visibility: 'hidden',
 		tests,
-		extra_data: { max_score: graded.max, ...graded.stamps }
+		extra_data: {
+			max_score: graded.max,
+			...graded.stamps,
+			sandbox: graded.unsafe ? 'none' : graded.untraced ? 'bubblewrap (untraced)' : 'bubblewrap',
+			diagnoses: keptDiagnoses(graded)
+		}
 	};
 }

@@ -5,6 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Exercise } from '#harness/core/manifest.ts';
 import type { GradingPostgres, RunDatabase } from '../sandbox/postgres.ts';
 import { socketInSandbox } from '../sandbox/postgres.ts';
+import { answersOf, type Answers } from './answers.ts';
 import type { PlannedCheck } from './expect.ts';
 import type { Job } from '../channel/job.ts';
 import type { SaidError } from '../channel/observations.ts';
@@ -151,7 +152,21 @@ const notRun = (checks: PlannedCheck[], why: string): Verdict[] =>
 		message: `not executed: ${why}`
 	}));
 
-export type ExerciseRun = { verdicts: Verdict[]; seconds: number; output: string; tracedCalls?: number };
+// answers: what the code answered on every input, for the diagnosis (diagnose.ts); none for a forfeited run.
+export type ExerciseRun = {
+	verdicts: Verdict[];
+	seconds: number;
+	output: string;
+	tracedCalls?: number;
+	answers?: Answers;
+};
+
+// Every input's answer, judged, unless the run forfeited (then its answers say nothing of the code's ideas).
+function answersFrom(checks: PlannedCheck[], ran: SandboxRun): Answers | undefined {
+	const observed = readObservations(ran.observations, checks, ran);
+	if (observed.tampered || observed.refused || ran.attempt || ran.started > 0) return undefined;
+	return answersOf(checks, (c, i) => observed.byCheck.get(c)?.get(i));
+}
 
 export function verdictsFrom(
 	checks: PlannedCheck[],
@@ -276,6 +291,7 @@ async function runIn(
 		);
 		return {
 			verdicts: verdictsFrom(checks, ran, limits, exercise),
+			answers: answersFrom(checks, ran),
 			seconds: ran.seconds,
 			output: ran.output,
 			tracedCalls: ran.tracedCalls

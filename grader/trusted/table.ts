@@ -1,4 +1,6 @@
 // The terminal's view of a class: learners × exercises, the first failure of each red cell, and a progress bar.
+import { saidDiagnosis } from './diagnose.ts';
+import { printable } from './run-exercise.ts';
 import type { ClassGrade, Graded } from './grade.ts';
 import { stampLines, submissionNotes } from './gradescope.ts';
 
@@ -33,7 +35,13 @@ export function classTable(grade: ClassGrade): string {
 export function classDetails(graded: Graded): string[] {
 	const lines = graded.exercises
 		.filter((e) => e.firstFailure)
-		.map((e) => `  ${e.exercise.id}: ${firstLine(e.firstFailure!.message)}`);
+		.flatMap((e) => {
+			const diagnosis = graded.diagnoses[e.exercise.id];
+			return [
+				`  ${e.exercise.id}: ${firstLine(e.firstFailure!.message)}`,
+				...(diagnosis ? [`      ${printable(saidDiagnosis(diagnosis))}`] : [])
+			];
+		});
 	const notes = submissionNotes(graded).map((note) => `  ${note}`);
 	if (!lines.length && !notes.length) return [];
 	return [`${graded.submission.name}:`, ...lines, ...notes];
