@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunPostgres } from '../channel/job.ts';
-import { GradingPostgres } from './postgres.ts';
+import { GradingPostgres, startedServers } from './postgres.ts';
 
 const databases = new GradingPostgres();
 afterAll(() => databases.stop());
@@ -43,6 +43,24 @@ describe('GradingPostgres', () => {
 		expect(await refused(a.job, a.job.database)).not.toBe('connected');
 		await b.drop();
 	});
+
+	it(
+		"survives its server going away while the next run's database is made",
+		{ timeout: 60_000 },
+		async () => {
+			const grading = new GradingPostgres();
+			try {
+				const run = await grading.runDatabase();
+				// The next run's database is being made now; the server is killed under it.
+				const pid = startedServers.get(run.job.host);
+				expect(pid, 'the server process').toBeDefined();
+				process.kill(pid!, 'SIGKILL');
+				await expect(grading.runDatabase()).rejects.toThrow();
+			} finally {
+				await grading.stop();
+			}
+		}
+	);
 
 	it('stops its server and removes its folder', { timeout: 60_000 }, async () => {
 		const run = await databases.runDatabase();

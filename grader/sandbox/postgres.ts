@@ -29,13 +29,25 @@ const connectionLimit = 16;
 // The servers this process started, by socket folder, until stopped: a test checks that none outlives a grading.
 export const startedServers = new Map<string, number | undefined>();
 
+// The grader's own statements (a role, a database, a drop) take well under a second; a server that dies
+// under one (its backends live on a while, waiting for a postmaster that is gone) must not hold the class.
+const adminLimits = { connectionTimeoutMillis: 15_000, query_timeout: 15_000 };
+
+// A client whose server goes away (stopped, crashed, killed) emits "error"; with no one listening, that would
+// end the grader and the class with it, before its reports are written. The query it was in fails instead,
+// which costs that run alone.
+function listening(client: pg.Client): pg.Client {
+	client.on('error', () => undefined);
+	return client;
+}
+
 export class GradingPostgres {
 	private server: Promise<PostgresServer> | null = null;
 	private count = 0;
 
 	private async admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 		this.server ??= startPostgres({ socket: true }).then(async (started) => {
-			const client = new pg.Client({ connectionString: started.url });
+			const client = listening(new pg.Client({ connectionString: started.url, ...adminLimits }));
 			await client.connect();
 			try {
 				// Only a database's owner may connect to it: not the server's own, not the other runs'.
@@ -48,7 +60,7 @@ export class GradingPostgres {
 			startedServers.set(started.socketFolder!, started.pid);
 			return started;
 		});
-		const client = new pg.Client({ connectionString: (await this.server).url });
+		const client = listening(new pg.Client({ connectionString: (await this.server).url, ...adminLimits }));
 		await client.connect();
 		try {
 			return await work(client);

@@ -1,10 +1,6 @@
 // The class CSV: one row per learner, points per exercise, and the stamps that say what was graded.
 import type { ClassGrade } from './grade.ts';
-
-const cell = (value: string | number) => {
-	const text = String(value);
-	return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+import { csvCell } from './shown.ts';
 
 export function classCsv(grade: ClassGrade): string {
 	const header = [
@@ -36,5 +32,5 @@ export function classCsv(grade: ClassGrade): string {
 			first ? `${first.exercise.id}: ${first.firstFailure!.message.trim().split('\n')[0]}` : ''
 		];
 	});
-	return [header, ...rows].map((row) => row.map(cell).join(',')).join('\n') + '\n';
+	return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
