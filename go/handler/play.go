@@ -76,11 +76,11 @@ func usualCause(s Schedule, at int, wanted, got Outcome, column string) string {
 	case wanted.Kind == "crashed" && got.Kind != "crashed":
 		return fmt.Sprintf("the worker dies at this delivery (fault '%s'), so nobody hears an answer: return Crashed.", s.Deliveries[at].Fault)
 	case wanted.Kind == "created" && got.Kind == "replayed" && len(earlier) == 0:
-		return "this is a new event, taken for one the handler had seen. The identity is tenant, source and event id, all three, compared one by one."
+		return "this is a new event, taken for one your handler had seen. The identity is tenant, source and event id, all three, compared one by one."
 	case wanted.Kind == "created" && got.Kind == "replayed" && crashedBeforeCommit:
-		return "the handler kept something from a delivery whose worker died before its commit. A crash before the commit must leave nothing behind: " + leftBehind + "."
+		return "your handler kept something from a delivery whose worker died before its commit. A crash before the commit must leave nothing behind: " + leftBehind + "."
 	case wanted.Kind == "replayed" && got.Kind == "created":
-		return "the handler did not recognise a delivery it had already handled. Is the receipt saved in the same commit as the ticket, and found again with SameEvent?"
+		return "your handler did not recognise a delivery it had already handled. Is the receipt saved in the same commit as the ticket, and found again with SameEvent?"
 	case wanted.Kind == "conflict" && got.Kind != "conflict":
 		return "the same key now carries another subject. That is another request, not a retry: refuse it as a conflict rather than answer with a ticket made for something else."
 	case wanted.Kind == got.Kind && wanted.TicketID != got.TicketID:

@@ -90,8 +90,8 @@ func (h *commitsBeforeItDies) Handle(event Webhook, fault Fault) Outcome {
 // before its commit.
 func TestTheStoryOfAReplayWhereATicketWasExpected(t *testing.T) {
 	const (
-		newEvent = "What this usually means: this is a new event, taken for one the handler had seen. The identity is tenant, source and event id, all three, compared one by one."
-		crash    = "What this usually means: the handler kept something from a delivery whose worker died before its commit."
+		newEvent = "What this usually means: this is a new event, taken for one your handler had seen. The identity is tenant, source and event id, all three, compared one by one."
+		crash    = "What this usually means: your handler kept something from a delivery whose worker died before its commit."
 	)
 	joined := func(separator string) Handler { return &joinedIdentity{separator: separator} }
 	tests := []struct {
