@@ -33,6 +33,16 @@ describe('GradingPostgres', () => {
 			await client.query('CREATE TABLE mine (x int)');
 			await expect(client.query('CREATE DATABASE other')).rejects.toThrow(/permission denied/);
 			await expect(client.query('CREATE ROLE other')).rejects.toThrow(/permission denied/);
+			// The database is not the role's: no IS_TEMPLATE (which made the drop fail), no note for a later run.
+			await expect(client.query(`ALTER DATABASE ${a.job.database} IS_TEMPLATE true`)).rejects.toThrow(
+				/must be owner/
+			);
+			await expect(client.query(`COMMENT ON DATABASE ${a.job.database} IS 'hello'`)).rejects.toThrow(
+				/must be owner/
+			);
+			await expect(client.query(`ALTER DATABASE ${a.job.database} SET work_mem = '1GB'`)).rejects.toThrow(
+				/must be owner/
+			);
 		} finally {
 			await client.end();
 		}

@@ -45,7 +45,7 @@ export class GradingPostgres {
 	private server: Promise<PostgresServer> | null = null;
 	private count = 0;
 
-	private async admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+	private async admin<T>(work: (client: pg.Client) => Promise<T>, database = 'postgres'): Promise<T> {
 		this.server ??= startPostgres({ socket: true }).then(async (started) => {
 			const client = listening(new pg.Client({ connectionString: started.url, ...adminLimits }));
 			await client.connect();
@@ -60,7 +60,9 @@ export class GradingPostgres {
 			startedServers.set(started.socketFolder!, started.pid);
 			return started;
 		});
-		const client = listening(new pg.Client({ connectionString: (await this.server).url, ...adminLimits }));
+		const url = new URL((await this.server).url);
+		url.pathname = `/${database}`;
+		const client = listening(new pg.Client({ connectionString: url.toString(), ...adminLimits }));
 		await client.connect();
 		try {
 			return await work(client);
@@ -90,9 +92,14 @@ export class GradingPostgres {
 			await client.query(
 				`CREATE ROLE ${name} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS CONNECTION LIMIT ${connectionLimit} PASSWORD '${password}'`
 			);
-			await client.query(`CREATE DATABASE ${name} OWNER ${name}`);
+			// The server's superuser owns the database, so the run's role cannot ALTER it (IS_TEMPLATE would make
+			// the drop fail and outlive the run) or COMMENT ON it (a note a later run could read); the role owns
+			// the schema its tables go in, and may connect.
+			await client.query(`CREATE DATABASE ${name}`);
 			await client.query(`REVOKE CONNECT, TEMPORARY ON DATABASE ${name} FROM PUBLIC`);
+			await client.query(`GRANT CONNECT, TEMPORARY ON DATABASE ${name} TO ${name}`);
 		});
+		await this.admin((client) => client.query(`ALTER SCHEMA public OWNER TO ${name}`), name);
 		const server = await this.server!;
 		return {
 			job: { host: server.socketFolder!, port: server.port, user: name, password, database: name },
