@@ -94,10 +94,10 @@ export class GradingPostgres {
 			);
 			// The server's superuser owns the database, so the run's role cannot ALTER it (IS_TEMPLATE would make
 			// the drop fail and outlive the run) or COMMENT ON it (a note a later run could read); the role owns
-			// the schema its tables go in, and may connect.
+			// the schema public and may connect and make schemas of its own (06's store makes one per play).
 			await client.query(`CREATE DATABASE ${name}`);
 			await client.query(`REVOKE CONNECT, TEMPORARY ON DATABASE ${name} FROM PUBLIC`);
-			await client.query(`GRANT CONNECT, TEMPORARY ON DATABASE ${name} TO ${name}`);
+			await client.query(`GRANT CONNECT, TEMPORARY, CREATE ON DATABASE ${name} TO ${name}`);
 		});
 		await this.admin((client) => client.query(`ALTER SCHEMA public OWNER TO ${name}`), name);
 		const server = await this.server!;
