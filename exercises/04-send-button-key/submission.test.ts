@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exploreKeyStore } from '#harness/client/explore.ts';
+import { exploreFailingStorage } from '#harness/client/failing-storage.ts';
 import { playClientJourneys } from '#harness/client/tests.ts';
 import { heading } from '#harness/core/manifest.ts';
 import { MemoryStorage } from '#harness/client/memory-storage.ts';
@@ -245,6 +246,15 @@ describe(heading('04'), () => {
 				expect(store.pending()).toBeNull();
 				expect(store.begin(edited)).toEqual({ key: 'key-2', body: edited });
 			});
+			it('removeItem throws, and a late second answer calls finish() again: the finished key still never comes back', () => {
+				const { storage, store } = form();
+				store.begin(signIn);
+				storage.fail(['removeItem']);
+				store.finish();
+				store.finish(); // a second definite answer, late: nothing is pending now
+				expect(store.pending(), 'key-1 is still in storage, and it is finished: not pending').toBeNull();
+				expect(store.begin(edited)).toEqual({ key: 'key-2', body: edited });
+			});
 			it('removeItem and setItem start throwing: no finished submission ever comes back, even after a later one', () => {
 				const { storage, store } = form();
 				store.begin(signIn);
@@ -262,6 +272,7 @@ describe(heading('04'), () => {
 				const reloaded = submissions<TicketBody>(storage, 'support', counting());
 				expect(reloaded.pending()).toBeNull();
 			});
+			exploreFailingStorage(submissions);
 		});
 	});
 

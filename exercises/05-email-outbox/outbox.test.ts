@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heading } from '#harness/core/manifest.ts';
 import { assertOutboxProperty, propertyTime } from '#harness/outbox/property.ts';
+import { exploreOutboxCrashPoints } from '#harness/outbox/crash-points.ts';
 import type { Webhook } from '#harness/core/model.ts';
 import { ScheduleMismatch } from '#harness/core/mismatch.ts';
 import { OutboxWorld, playOutboxSchedules, type Sender } from '#harness/outbox/play.ts';
@@ -74,5 +75,6 @@ describe(heading('05'), () => {
 				await assertOutboxProperty(outboxRelay, { numRuns: 150 });
 			}
 		);
+		exploreOutboxCrashPoints(outboxRelay);
 	});
 });

@@ -4,6 +4,7 @@ import {
 	playJourneysOverHttp,
 	playWebhookSchedules
 } from '#harness/endpoint/tests.ts';
+import { exploreEndpoint } from '#harness/endpoint/explorations.ts';
 import { heading } from '#harness/core/manifest.ts';
 import { afterAnswer, submissions } from '../04-send-button-key/submission.ts';
 import { tickets, webhooks } from './endpoint.ts';
@@ -12,4 +13,5 @@ describe(heading('06'), () => {
 	playEndpointSchedules({ tickets, webhooks });
 	playWebhookSchedules({ tickets, webhooks });
 	playJourneysOverHttp({ submissions, afterAnswer }, { tickets, webhooks });
+	exploreEndpoint({ tickets, webhooks });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heading } from '#harness/core/manifest.ts';
 import { playStatusSchedules } from '#harness/status/play.ts';
+import { exploreStatus } from '#harness/status/property.ts';
 import { ChangeHandler, type SetStatus } from '#harness/status/model.ts';
 import { addComment, setStatus } from './status.ts';
 
@@ -15,6 +16,7 @@ const handler = () => new ChangeHandler({ setStatus, addComment }, [{ id: 1, sta
 
 describe(heading('07'), () => {
 	playStatusSchedules('versioned', () => ({ setStatus, addComment }));
+	exploreStatus(() => ({ setStatus, addComment }));
 
 	describe('setStatus: no receipt', () => {
 		it('closing five times keeps no receipt and leaves one state', () => {

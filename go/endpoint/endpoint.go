@@ -174,8 +174,15 @@ func Tickets(o Options) http.Handler {
 					if locked, err := tx.LockKey(key); err != nil || !locked {
 						return err
 					}
-					if saved, err := tx.FindKey(key); err != nil || saved != nil {
+					// The rollback brought back an expired key this request had forgotten: forget it again.
+					saved, err := tx.FindKey(key)
+					if err != nil || (saved != nil && o.Now().Sub(saved.CreatedAt) < o.Retention) {
 						return err
+					}
+					if saved != nil {
+						if err := tx.ForgetKey(key); err != nil {
+							return err
+						}
 					}
 					return tx.SaveKey(KeyRecord{Key: key, Fingerprint: print, Response: failed, CreatedAt: o.Now()})
 				})
@@ -220,10 +227,26 @@ func Webhooks(o Options) http.Handler {
 			return
 		}
 		var outcome handler.Outcome
+		inProgress := false
 		err := o.Store.Transaction(r.Context(), func(tx *Tx) error {
 			seen, err := tx.FindReceipt(event)
 			if err != nil {
 				return err
+			}
+			// Expired: take the event's lock before forgetting it, and look again, so a receipt another delivery
+			// saved since is never the one forgotten.
+			if seen != nil && o.Now().Sub(seen.ReceivedAt) >= o.Retention {
+				locked, err := tx.LockKey("receipt " + handler.SaidIdentity(event))
+				if err != nil {
+					return err
+				}
+				if !locked {
+					inProgress = true
+					return nil
+				}
+				if seen, err = tx.FindReceipt(event); err != nil {
+					return err
+				}
 			}
 			if seen != nil && o.Now().Sub(seen.ReceivedAt) < o.Retention {
 				outcome = handler.Replay(seen.Receipt, event)
@@ -261,6 +284,10 @@ func Webhooks(o Options) http.Handler {
 		}
 		if err != nil {
 			problem(w, http.StatusInternalServerError, "Internal Server Error", "the webhook could not be handled")
+			return
+		}
+		if inProgress {
+			problem(w, http.StatusConflict, "Conflict", "another delivery of this event is still in progress")
 			return
 		}
 		answered(w, outcome)

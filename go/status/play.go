@@ -124,8 +124,12 @@ func Judge(s Schedule, column string, got Played) string {
 			return fmt.Sprintf("%s\nexpected %d answers, the code gave %d\n\n%s", heading, len(want.Answers), len(got.Answers), state)
 		}
 		if want.Answers[i] != got.Answers[i] {
-			return fmt.Sprintf("%s\n%s: expected %s, the code %s.\n\nDelivery by delivery, and what was stored after the last:\n%s",
-				heading, describeDelivery(s, i), saidAnswer(want.Answers[i]), saidAnswer(got.Answers[i]), state)
+			usually := ""
+			if cause := commentCause(s, i, want.Answers[i], got.Answers[i]); cause != "" {
+				usually = "\nWhat this usually means: " + cause + "\n"
+			}
+			return fmt.Sprintf("%s\n%s: expected %s, the code %s.\n%s\nDelivery by delivery, and what was stored after the last:\n%s",
+				heading, describeDelivery(s, i), saidAnswer(want.Answers[i]), saidAnswer(got.Answers[i]), usually, state)
 		}
 	}
 	var differ []string
@@ -138,4 +142,39 @@ func Judge(s Schedule, column string, got Played) string {
 		return ""
 	}
 	return fmt.Sprintf("%s\nEvery answer was right, but after the last delivery the %s differ:\n\n%s", heading, strings.Join(differ, " and "), state)
+}
+
+// commentCause is the usual mistake behind a comment numbered another way, told from what the contract had
+// stored before this delivery; "" when there is no usual one.
+func commentCause(s Schedule, at int, want, got Answer) string {
+	change := s.Deliveries[at].Change
+	if want.Kind != "commented" || got.Kind != "commented" || change.Kind != "add-comment" {
+		return ""
+	}
+	again := false
+	c := NewContract(s.Start)
+	for _, d := range s.Deliveries[:at] {
+		again = again || d.Change.ChangeID == change.ChangeID
+		c.Deliver(d.Change, d.Fault)
+	}
+	var onTicket []string
+	onEvery := 0
+	for _, t := range c.Store().Tickets {
+		onEvery += len(t.Comments)
+		if t.ID == change.TicketID {
+			onTicket = t.Comments
+		}
+	}
+	here := fmt.Sprintf("#%d", change.TicketID)
+	switch {
+	case again && got.Comment == len(onTicket) && got.Comment != want.Comment:
+		return fmt.Sprintf("this is %s again, and its first delivery went in as comment %d on %s. Your code answered %d, the count of comments on %s now: a repeat gets the answer its first delivery got, kept in its receipt, not the count after later comments.", change.ChangeID, want.Comment, here, got.Comment, here)
+	case again && got.Comment > want.Comment:
+		return "the comment went in again. Adding a comment is not idempotent: keep a receipt by the change's id, in the same commit as the comment, and answer a repeat from it."
+	case !again && got.Comment < want.Comment && slices.Contains(onTicket, change.Text):
+		return fmt.Sprintf("%s is a new change that says the same words as an earlier comment on %s (%q), and your code took it for that comment. A comment is told apart by its change's id, not its text. It is comment %d.", change.ChangeID, here, change.Text, want.Comment)
+	case !again && got.Comment == onEvery+1 && got.Comment != want.Comment:
+		return fmt.Sprintf("comments are numbered per ticket: this is comment %d on %s. Your code answered %d, counting the comments on every ticket (%d before it).", want.Comment, here, got.Comment, onEvery)
+	}
+	return ""
 }

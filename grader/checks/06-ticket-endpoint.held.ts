@@ -11,6 +11,14 @@ import { handlerSchedules, type HandlerSchedule } from '#harness/handler/schedul
 import type { Outcome } from '#harness/core/model.ts';
 import { judgeHandler } from '#harness/handler/play.ts';
 import { describeDelivery, saidReceipt, saidTicket } from '#harness/core/words.ts';
+import {
+	saidAnswer as saidCall,
+	saidSequence,
+	type Answer as CallAnswer,
+	type Sequence
+} from '#harness/endpoint/calls.ts';
+import { tellCrash, type RecordedCrash } from '#harness/endpoint/crash-points.ts';
+import { randomSequences } from '#harness/endpoint/sequences.ts';
 import type { SaidError } from '../channel/observations.ts';
 import { heldOut, revivedError, type Check, type Probe } from '../trusted/probe.ts';
 
@@ -168,7 +176,54 @@ export function judgeRandom(input: EndpointCase, yours: ObservedEndpoint, theirs
 	return `remember: "${remember}", steps:\n${story}\n${why}${lines.join('\n')}\nat the end, expected:\n  ${ref.join('\n  ') || '(nothing)'}\nyours:\n  ${mine.join('\n  ') || '(nothing)'}`;
 }
 
+// The learner loop's generators (harness/endpoint/sequences.ts), with more runs: every crash point of each
+// sequence, judged here from what was recorded inside; and the answers and rows, against the reference's.
+type Crashes = { crashes: RecordedCrash[]; thrown?: SaidError };
+export function judgeCrashes(sequence: Sequence, yours: Crashes): string | null {
+	if (yours.thrown?.name === 'NotWrittenYet') return yours.thrown.message;
+	if (yours.thrown) return `your endpoint threw: ${yours.thrown.name}: ${yours.thrown.message}`;
+	for (const crash of yours.crashes) {
+		const problem = tellCrash(sequence, crash);
+		if (problem) return problem;
+	}
+	return null;
+}
+
+const jsonOf = (text: string) => {
+	try {
+		return canonical(JSON.parse(text));
+	} catch {
+		return text;
+	}
+};
+type InMemory = { answers?: CallAnswer[]; end?: unknown; thrown?: SaidError };
+export function judgeSequence(sequence: Sequence, yours: InMemory, theirs: InMemory): string | null {
+	if (yours.thrown?.name === 'NotWrittenYet') return yours.thrown.message;
+	if (yours.thrown)
+		return `your endpoint threw: ${yours.thrown.name}: ${yours.thrown.message}\n${saidSequence(sequence)}`;
+	const lines = (theirs.answers ?? []).map((expected, i) => {
+		const got = yours.answers?.[i] ?? null;
+		const same =
+			got !== null &&
+			got.status === expected.status &&
+			got.replayed === expected.replayed &&
+			(expected.status >= 400 || jsonOf(got.body) === jsonOf(expected.body));
+		return `${same ? ' ' : '≠'} request ${i + 1}: expected ${saidCall(expected)}\n    yours    ${saidCall(got)}`;
+	});
+	if (!lines.some((line) => line.startsWith('≠')) && canonical(yours.end) === canonical(theirs.end))
+		return null;
+	return `${saidSequence(sequence)}\n${lines.join('\n')}\nat the end, expected ${canonical(theirs.end)}\nyours ${canonical(yours.end)}`;
+}
+
 export const probe: Probe = (settings) => [
+	...heldOut(settings, 'crash points', randomSequences, () => ({
+		observer: 'crashes',
+		judge: (input: Sequence, observed: Crashes) => judgeCrashes(input, observed)
+	})),
+	...heldOut(settings, 'sequences against the reference', randomSequences, () => ({
+		observer: 'sequence',
+		judge: judgeSequence
+	})),
 	...givenEndpoint(),
 	...givenWebhooks(),
 	...heldOut(settings, 'endpoint requests', randomCase, () => ({ observer: 'endpoint', judge: judgeRandom }))

@@ -2,10 +2,13 @@
 import type { Webhook } from '#harness/core/model.ts';
 import { playHandler } from '#harness/handler/play.ts';
 import type { Observers } from './observer.ts';
+import { mustBe } from './plain.ts';
 import { snapshotCopy } from './snapshot-copy.ts';
 
 export const observers: Observers = {
-	'same-event': ({ 'handler.ts': code }, [a, b]) => code.sameEvent({ ...a }, { ...b }),
+	// sameEvent's contract is a boolean: an object of the learner's is not taken for one, whatever it says of itself.
+	'same-event': ({ 'handler.ts': code }, [a, b]) =>
+		mustBe('boolean', code.sameEvent({ ...a }, { ...b }), 'sameEvent'),
 	replay: ({ 'handler.ts': code }, [receipt, event]) => code.replay({ ...receipt }, { ...event }),
 	schedule: ({ 'handler.ts': code }, schedule) => playHandler(schedule, new code.ReceiptHandler()),
 	'snapshot-copy': ({ 'handler.ts': code }) => snapshotCopy(new code.ReceiptHandler()),

@@ -4,6 +4,10 @@ import { playEndpoint, type EndpointCode, type PlayedEndpoint } from '#harness/e
 import type { EndpointSchedule } from '#harness/endpoint/schedules.ts';
 import { playWebhooks } from '#harness/endpoint/webhooks.ts';
 import type { HandlerSchedule } from '#harness/handler/schedules.ts';
+import type { Sequence } from '#harness/endpoint/calls.ts';
+import { exploreCrashPoints, type RecordedCrash } from '#harness/endpoint/crash-points.ts';
+import { MemoryStore } from '#harness/endpoint/memory-store.ts';
+import { playInMemory } from '#harness/endpoint/properties.ts';
 import type { RunContext } from '../channel/job.ts';
 import { saidError, type Code, type Observers } from './observer.ts';
 
@@ -33,5 +37,26 @@ export const observers: Observers = {
 	webhooks: async ({ 'endpoint.ts': code }, schedule: Omit<HandlerSchedule, 'expect'>, run) => {
 		const played = await playWebhooks(schedule, routes(code), urlOf(run));
 		return { ...played, thrown: thrownOf(played) };
+	},
+	// A random sequence on the in-memory store: the answers and the rows, compared outside with the reference's.
+	sequence: async ({ 'endpoint.ts': code }, sequence: Sequence) => {
+		try {
+			return await playInMemory(routes(code), sequence);
+		} catch (error) {
+			return { thrown: saidError(error) };
+		}
+	},
+	// Every crash point of every request of a sequence, and its retry, recorded: judged outside (tellCrash).
+	crashes: async ({ 'endpoint.ts': code }, sequence: Sequence) => {
+		const crashes: RecordedCrash[] = [];
+		const copy = async (store: unknown) => (store as MemoryStore).copy();
+		try {
+			await exploreCrashPoints(routes(code), sequence, new MemoryStore(), copy, undefined, (crash) =>
+				crashes.push(crash)
+			);
+			return { crashes };
+		} catch (error) {
+			return { crashes, thrown: saidError(error) };
+		}
 	}
 };

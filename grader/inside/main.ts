@@ -1,22 +1,55 @@
 // The program the sandbox runs for one exercise: loads the learner's files and this exercise's observers,
-// plays every input the grader handed in (job.json, grader/channel/job.ts), and writes one line of JSON per
-// input on fd 3 (grader/channel/observations.ts):
-//   {"c":0,"i":2,"ok":<what the code did>}  or  {"c":0,"i":2,"threw":{"name":…,"message":…}}
+// plays every input the grader handed in (job.json, grader/channel/job.ts), and writes one sealed line per
+// input on fd 3 (grader/channel/observations.ts, grader/inside/seal.ts):
+//   <hmac> {"c":0,"i":2,"ok":<what the code did>}  or  <hmac> {"c":0,"i":2,"threw":{"name":…,"message":…}}
+// Before any learner file loads, it opens the channel (the run's key read from fd 4, which is then closed),
+// takes what it reads answers with (plain.ts), and locks every global that exists then: learner code may add
+// globals, not replace one the harness or the observers call (structuredClone, setTimeout, fetch, …).
 // It is compiled to JavaScript by grader/sandbox/compile.ts and started by grader/sandbox/sandbox.ts, with the workbook's view as
 // its working directory and nothing else.
 import childProcess from 'node:child_process';
-import { readFileSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Job } from '../channel/job.ts';
-import { channelFd, type ObservationLine } from '../channel/observations.ts';
+import type { ObservationLine } from '../channel/observations.ts';
 import { saidError, type Code, type Observers } from './observer.ts';
+import { plain } from './plain.ts';
+import { openChannel } from './seal.ts';
 
-const stringify = JSON.stringify;
-const send = (line: ObservationLine) => writeSync(channelFd, `${stringify(line)}\n`);
+const send = openChannel();
 const here = process.cwd();
 const job = JSON.parse(readFileSync(process.env.GRADE_JOB ?? '/job.json', 'utf8')) as Job;
+
+// Every global there is now, made read-only and fixed: a learner file that assigns one fails as it loads.
+// Node defines some globals lazily (a getter that loads the module and redefines the global on first use); those
+// keep their getter, which is allowed to fail at redefining and read again, and lose their setter.
+function lockGlobals(): void {
+	for (const key of Reflect.ownKeys(globalThis)) {
+		const property = Object.getOwnPropertyDescriptor(globalThis, key);
+		if (!property?.configurable) continue;
+		if ('value' in property) {
+			Object.defineProperty(globalThis, key, { ...property, writable: false, configurable: false });
+			continue;
+		}
+		const lazy = property.get;
+		let value: unknown;
+		let read = false;
+		const get = () => {
+			if (!read && lazy) {
+				try {
+					value = Reflect.apply(lazy, globalThis, []);
+				} catch {
+					value = Reflect.apply(lazy, globalThis, []);
+				}
+				read = true;
+			}
+			return value;
+		};
+		Object.defineProperty(globalThis, key, { get, enumerable: property.enumerable, configurable: false });
+	}
+}
 
 function freeze(module: Record<string, unknown>): void {
 	for (const value of Object.values(module)) {
@@ -42,18 +75,24 @@ const { observers } = (await import(
 for (const path of job.freeze) freeze(await import(pathToFileURL(join(here, path)).href));
 freeze(observers);
 
-// Learner code never needs a process of its own: the ways to start one say so (the grader also watches).
+// Learner code never needs a process of its own, nor native code: the ways to start one refuse, and tell the
+// grader on the sealed channel, so a call caught and kept quiet still forfeits the exercise (the permission
+// model refuses them too, and the tracer sees any process made).
 const refuse = (name: string) => () => {
-	throw new Error(`${name}: learner code may not start processes`);
+	send({ refused: name });
+	throw new Error(`${name}: learner code may not start processes or load native code`);
 };
 const starters = ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'] as const;
 for (const name of starters) Object.assign(childProcess, { [name]: refuse(`child_process.${name}`) });
 Object.freeze(childProcess);
-Object.assign(process, {
-	binding: refuse('process.binding'),
-	_linkedBinding: refuse('process._linkedBinding')
-});
+for (const name of ['binding', '_linkedBinding', 'dlopen'])
+	Object.defineProperty(process, name, {
+		value: refuse(`process.${name}`),
+		writable: false,
+		configurable: false
+	});
 syncBuiltinESMExports();
+lockGlobals();
 
 const run = Object.freeze({ postgres: job.postgres ?? null });
 const code: Code = {};
@@ -72,14 +111,13 @@ for (const file of job.files) {
 for (const [c, check] of job.checks.entries()) {
 	for (const [i, input] of check.cases.entries()) {
 		current = `during check ${c + 1}, case ${i + 1}`;
-		let line: string;
+		let line: ObservationLine;
 		try {
-			const ok = await observers[check.observer]!(code, input, run);
-			line = stringify({ c, i, ok: ok === undefined ? null : ok } satisfies ObservationLine);
+			line = { c, i, ok: plain(await observers[check.observer]!(code, input, run)) };
 		} catch (error) {
-			line = stringify({ c, i, threw: saidError(error) } satisfies ObservationLine);
+			line = { c, i, threw: saidError(error) };
 		}
-		writeSync(channelFd, `${line}\n`);
+		send(line);
 	}
 }
 send({ done: true });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import AjvModule from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classCsv } from '../trusted/csv.ts';
-import { gradeClass, type ClassGrade, type Graded } from '../trusted/grade.ts';
+import { encodedForms, gradeClass, type ClassGrade, type Graded } from '../trusted/grade.ts';
 import { gradescopeResults } from '../trusted/gradescope.ts';
 import { root } from '../sandbox/paths.ts';
 import { startedServers } from '../sandbox/postgres.ts';
@@ -93,7 +93,7 @@ function holds(scored: ScoredExercise, score: 'full' | 'zero' | 'some') {
 describe('the sample submissions, each pinned to its score and a line of its report', () => {
 	it('has at least 25 samples, hostile ones of every kind the grader defends against', () => {
 		expect(samples.length).toBeGreaterThanOrEqual(25);
-		const kinds: Kind[] = ['reference', 'verdicts', 'leak', 'class', 'unpacking', 'names'];
+		const kinds: Kind[] = ['reference', 'verdicts', 'channel', 'leak', 'class', 'unpacking', 'names'];
 		for (const kind of kinds) expect(samples.filter((s) => s.kind === kind).length, kind).toBeGreaterThan(0);
 		expect(new Set(samples.map(learner)).size).toBe(samples.length);
 	});
@@ -195,8 +195,9 @@ describe('what holds for the whole class, whatever the hostile samples did', () 
 			const results = JSON.stringify(gradescopeResults(one));
 			expect(results, one.submission.name).not.toContain(canary);
 			for (const line of source) expect(results, one.submission.name).not.toContain(line);
-			expect(results, one.submission.name).not.toContain(root.replace(/\/$/, ''));
-			expect(results, one.submission.name).not.toContain(dir);
+			// Nor encoded: base64 (any alignment), hex, URI escapes (leak-encoded writes them).
+			for (const form of [root.replace(/\/$/, ''), dir].flatMap(encodedForms))
+				expect(results, `${one.submission.name}: ${form}`).not.toContain(form);
 		}
 		const leaked = gradescopeResults(graded(samples.find((s) => s.name === 'leak-env')!)!);
 		// What the environ dump found: the sandbox's own few variables, nothing of the grader's.

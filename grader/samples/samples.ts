@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import {
 	existsSync,
 	mkdirSync,
+	mkdtempSync,
 	readdirSync,
 	readFileSync,
 	rmSync,
@@ -15,12 +16,13 @@ import {
 	symlinkSync,
 	writeFileSync
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { exercises } from '#harness/core/manifest.ts';
 import { root } from '../sandbox/paths.ts';
 import { safeName } from '../trusted/names.ts';
 
-export type Kind = 'honest' | 'reference' | 'verdicts' | 'leak' | 'class' | 'unpacking' | 'names';
+export type Kind = 'honest' | 'reference' | 'verdicts' | 'channel' | 'leak' | 'class' | 'unpacking' | 'names';
 export type Score = 'full' | 'zero' | 'some';
 export type Sample = {
 	name: string;
@@ -52,6 +54,27 @@ const fifo = (file: string) => spawnSync('mkfifo', [file]);
 // The one line a run gets when its code tried to reach outside its sandbox (sandbox.ts traces it; attempts.ts).
 const reached = (what: string) =>
 	new RegExp(`01: 0 for this exercise: its code tried to reach ${what}, outside its sandbox$`, 'm');
+
+// A native library whose constructor forks, compiled with the system's C compiler, its bytes put in `file`.
+function nativeFork(file: string): void {
+	const dir = mkdtempSync(join(tmpdir(), 'grader-native-'));
+	try {
+		const source = join(dir, 'fork.c');
+		writeFileSync(
+			source,
+			'#include <unistd.h>\n__attribute__((constructor)) static void f(void) { if (fork() == 0) _exit(0); }\n'
+		);
+		const built = spawnSync('cc', ['-shared', '-fPIC', '-o', join(dir, 'fork.so'), source], {
+			encoding: 'utf8'
+		});
+		if (built.status !== 0)
+			throw new Error(`native-fork needs a C compiler (cc): ${built.stderr || built.error}`);
+		const bytes = readFileSync(join(dir, 'fork.so')).toString('base64');
+		writeFileSync(file, readFileSync(file, 'utf8').replace('{{NATIVE_FORK}}', bytes));
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
 
 export const samples: Sample[] = [
 	// Honest work, and the usual ways it goes wrong.
@@ -115,6 +138,14 @@ export const samples: Sample[] = [
 		scores: { '01': 'some', '02': 'some' },
 		rest: 'zero',
 		says: /01: A random case the tests do not ship \(held-out, case \d+ of \d+\):/
+	},
+	{
+		name: 'own-descriptors',
+		story: 'solved, and reads where its own standard output goes (/proc/self/fd/1)',
+		kind: 'honest',
+		base: 'solutions',
+		rest: 'full',
+		says: /^own-descriptors( +✔ [\d.]+\/[\d.]+)+/m
 	},
 	{
 		name: 'empty',
@@ -217,6 +248,22 @@ export const samples: Sample[] = [
 		says: reached('/proc/1/environ')
 	},
 	{
+		name: 'tries-proc-self-root',
+		story: 'reads /proc/1/environ through /proc/self/root, quietly, then answers right',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/proc/self/root/proc/1/environ')
+	},
+	{
+		name: 'tries-udp',
+		story: 'sends a UDP datagram to an outside address, quietly, then answers right',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('the network \\(203\\.0\\.113\\.7\\)')
+	},
+	{
 		name: 'tries-walk-root',
 		story: 'lists /, quietly, then answers right',
 		kind: 'reference',
@@ -279,6 +326,41 @@ export const samples: Sample[] = [
 		says: /01: 0 for this exercise: its code wrote on the grader's observation channel/
 	},
 
+	{
+		name: 'forged-then-kill',
+		story:
+			'plays the observer itself, writes its observations and a last line on the channel, then kills itself',
+		kind: 'channel',
+		base: 'solutions',
+		...zeroAt01,
+		says: /01: 0 for this exercise: its code wrote on the grader's observation channel \(line 1 is not the observer's\)/
+	},
+	{
+		name: 'half-line-after',
+		story: "right answers, and half a line on the channel after the observer's last one",
+		kind: 'channel',
+		base: 'solutions',
+		...zeroAt01,
+		says: /01: 0 for this exercise: its code wrote on the grader's observation channel \(line \d+ was left unfinished\)/
+	},
+	{
+		name: 'replaced-structured-clone',
+		story: 'snapshot() hands out the live arrays, and structuredClone is replaced by one that copies nothing',
+		kind: 'verdicts',
+		base: 'solutions',
+		...zeroAt01,
+		says: didNotLoad("TypeError: Cannot assign to read only property 'structuredClone'")
+	},
+	{
+		name: 'to-json-same-event',
+		story: 'sameEvent answers an always-truthy object whose toJSON says the right boolean',
+		kind: 'verdicts',
+		base: 'solutions',
+		scores: { '02': 'some' },
+		rest: 'full',
+		says: /02: .*sameEvent answered an object, not a boolean/
+	},
+
 	// Leaking: the sandbox holds nothing secret, so there is nothing to leak.
 	{
 		name: 'leak-environ',
@@ -303,6 +385,24 @@ export const samples: Sample[] = [
 		base: 'solutions',
 		...zeroAt01,
 		says: reached('<grader>/grader/checks/01-first-handler\\.held\\.ts')
+	},
+
+	{
+		name: 'leak-encoded',
+		story: "puts the grader's checkout path in its error message, in base64 and in hex",
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		// The message's first line; that no results.json holds the path, encoded or not, the class-wide test checks.
+		says: /01: your code threw Error: Schedule "one-delivery"/
+	},
+	{
+		name: 'leak-mountinfo',
+		story: "puts /proc/self/mountinfo (each bind's source on the host) in its error message",
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/proc/self/mountinfo')
 	},
 
 	// Reaching the class: read-only binds, a private /tmp, its own PID namespace, a cgroup.
@@ -344,7 +444,7 @@ export const samples: Sample[] = [
 		kind: 'class',
 		base: 'solutions',
 		...zeroAt01,
-		says: didNotLoad('Error: child_process\\.spawn: learner code may not start processes')
+		says: /01: 0 for this exercise: its code called child_process\.spawn, which learner code may not/
 	},
 	{
 		name: 'kill-grader',
@@ -360,7 +460,19 @@ export const samples: Sample[] = [
 		kind: 'class',
 		base: 'solutions',
 		...zeroAt01,
-		says: reached('a program \\(/usr/bin/sleep\\)')
+		// Node's permission model refuses the worker thread itself (grader/sandbox/sandbox.ts).
+		says: didNotLoad('Error: Access to this API has been restricted')
+	},
+	{
+		name: 'native-fork',
+		story: 'right answers, and a native library loaded with process.dlopen that forks from its constructor',
+		kind: 'class',
+		base: 'solutions',
+		setup: (folder) => nativeFork(join(folder, 'exercises', '01-first-handler', 'handler.ts')),
+		...zeroAt01,
+		// process.dlopen refuses and tells the grader (grader/inside/main.ts), and the permission model refuses
+		// native addons too; were one loaded, the tracer would see its fork at the call.
+		says: /01: 0 for this exercise: its code called process\.dlopen, which learner code may not/
 	},
 	{
 		name: 'buffers',

@@ -132,3 +132,88 @@ describe('AttemptWatch', () => {
 		expect(withDatabase.attempt).toBeNull();
 	});
 });
+
+// Judged by what the kernel does, not by the path's look: the links in /proc, and the calls of any code.
+describe('AttemptWatch, by effect', () => {
+	it('resolves /proc/self/root, …/cwd and …/fd/N as the kernel does, one component at a time', () => {
+		expect(watch(open('/proc/self/root/proc/1/environ'))).toBe('/proc/self/root/proc/1/environ');
+		expect(watch(open('/proc/thread-self/root/etc/passwd'))).toBe('/proc/thread-self/root/etc/passwd');
+		expect(watch(open('/proc/self/task/12/root/home'))).toBe('/proc/self/task/12/root/home');
+		// ".." after the root link is the root's own "..": the root again, never back into /proc/self.
+		expect(watch(open('/proc/self/root/../proc/1/environ'))).toBe('/proc/self/root/../proc/1/environ');
+		expect(watch(open('/proc/self/cwd/../solutions/x.ts'))).toBe('/proc/self/cwd/../solutions/x.ts');
+		expect(
+			watch(open('/proc/self/root/usr/lib/libc.so.6'), open('/proc/self/cwd/inside/main.js'))
+		).toBeNull();
+		// A folder opened, then a path relative to it, or through its /proc/self/fd link.
+		const folder = `12 openat(AT_FDCWD, ${hex('/proc/self')}, O_RDONLY|O_DIRECTORY) = 7`;
+		expect(watch(folder, `12 openat(7, ${hex('root/proc/1/environ')}, O_RDONLY) = -1 EACCES`)).toBe(
+			'root/proc/1/environ'
+		);
+		expect(watch(folder, open('/proc/self/fd/7/root/etc/shadow'))).toBe('/proc/self/fd/7/root/etc/shadow');
+		expect(watch(`12 openat(9, ${hex('root/etc')}, O_RDONLY) = -1 ENOENT`)).toBe('root/etc');
+		expect(watch(`12 fchdir(9) = 0`)).toBe('a folder by a descriptor it did not open by name (fchdir)');
+		expect(watch(`12 symlink(${hex('/proc/self/root/home')}, ${hex('/tmp/r')}) = 0`)).toBe(
+			'/proc/self/root/home'
+		);
+		expect(watch(open('/proc/self/mem'))).toBe('/proc/self/mem');
+		expect(watch(open('/proc/thread-self/mountinfo'))).toBe('/proc/thread-self/mountinfo');
+		expect(watch(open('/proc/self/root/proc/self/mountinfo'))).toBe('/proc/self/root/proc/self/mountinfo');
+	});
+
+	it("passes reading its own descriptors: readlink's answer is not a path it named", () => {
+		const pipe = hex('pipe:[416840]');
+		expect(
+			watch(
+				`12 readlink(${hex('/proc/self/fd/1')}, ${pipe}, 4096) = 13`,
+				`12 readlinkat(AT_FDCWD, ${hex('/proc/self/fd/2')}, ${hex('socket:[1]')}, 4096) = 10`,
+				`12 readlink(${hex('/proc/self/exe')}, ${hex('/usr/bin/node')}, 8191) = 13`,
+				`12 newfstatat(AT_FDCWD, ${hex('/proc/self/root')}, {st_mode=S_IFDIR}, AT_SYMLINK_NOFOLLOW) = 0`,
+				open('/proc/self/fd/3'),
+				open('/dev/fd/1')
+			)
+		).toBeNull();
+	});
+
+	it('sees every process made, from any code, and passes threads (strace lines of node and of fork, vfork)', () => {
+		const thread =
+			'12 clone3({flags=CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|CLONE_THREAD|CLONE_SYSVSEM|CLONE_SETTLS|CLONE_PARENT_SETTID|CLONE_CHILD_CLEARTID, child_tid=0x7f47, parent_tid=0x7f47, exit_signal=0, stack=0x7f47, stack_size=0x7ffe80, tls=0x7f47} => {parent_tid=[20327]}, 88) = 20327';
+		expect(watch(thread)).toBeNull();
+		expect(
+			watch(
+				'12 clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7fe1) = 20378'
+			)
+		).toBe('a new process (clone)');
+		expect(watch('12 vfork()                           = 20379')).toBe('a new process (vfork)');
+		expect(watch('12 fork( <unfinished ...>')).toBe('a new process (fork)');
+		expect(
+			watch(
+				'12 clone3({flags=CLONE_VM|CLONE_VFORK, exit_signal=SIGCHLD, stack=0x1, stack_size=0x9000}, 88) = 31'
+			)
+		).toBe('a new process (clone3)');
+	});
+
+	it('traces every send to an address, on any family', () => {
+		const udp = `12 sendmsg(18, {msg_name={sa_family=AF_INET, sin_port=htons(53), sin_addr=inet_addr(${hex('203.0.113.7')})}, msg_namelen=16, msg_iov=[{iov_base=${hex('hi')}, iov_len=2}], msg_iovlen=1, msg_controllen=0, msg_flags=0}, 0) = 2`;
+		expect(watch(udp)).toBe('the network (203.0.113.7)');
+		expect(
+			watch(
+				`12 sendto(5, ${hex('x')}, 1, 0, {sa_family=AF_INET6, sin6_port=htons(53), sin6_flowinfo=htonl(0), inet_pton(AF_INET6, ${hex('2001:db8::1')}, &sin6_addr), sin6_scope_id=0}, 28) = 1`
+			)
+		).toBe('the network (2001:db8::1)');
+		expect(
+			watch(`12 sendto(5, ${hex('x')}, 1, 0, {sa_family=AF_UNIX, sun_path=@${hex('grader')}}, 9) = 1`)
+		).toBe('a socket (@grader)');
+		expect(
+			watch(`12 sendto(5, ${hex('x')}, 1, 0, {sa_family=AF_PACKET, sll_protocol=htons(ETH_P_ALL)}, 20) = 1`)
+		).toBe('the network (AF_PACKET)');
+		// Its own loopback, a connected socket (no address), and the kernel's netlink: its own namespace.
+		expect(
+			watch(
+				`12 sendto(5, ${hex('x')}, 1, 0, {sa_family=AF_INET, sin_port=htons(80), sin_addr=inet_addr(${hex('127.0.0.1')})}, 16) = 1`,
+				`12 sendto(5, ${hex('x')}, 1, MSG_NOSIGNAL, NULL, 0) = 1`,
+				`12 sendto(6, [{nlmsg_len=20, nlmsg_type=RTM_GETADDR}], 20, 0, {sa_family=AF_NETLINK, nl_pid=0, nl_groups=00000000}, 12) = 20`
+			)
+		).toBeNull();
+	});
+});

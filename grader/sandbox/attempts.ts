@@ -24,8 +24,22 @@ import { socketInSandbox } from './postgres.ts';
 const signals = new Set(['kill', 'tkill', 'tgkill', 'rt_sigqueueinfo', 'rt_tgsigqueueinfo', 'pidfd_open']);
 const otherProcess = new Set(['ptrace', 'process_vm_readv', 'process_vm_writev']);
 
-// The system calls strace records: %file names paths; the rest name processes or addresses.
-export const traced = ['%file', 'connect', ...signals, ...otherProcess, 'io_uring_setup'];
+// The calls that make a process (a thread, CLONE_THREAD, is not one) and that send to an address.
+const newProcess = new Set(['clone', 'clone3', 'fork', 'vfork']);
+const sends = new Set(['sendto', 'sendmsg', 'sendmmsg']);
+
+// The system calls strace records: %file names paths; fchdir moves to a folder by descriptor; the rest name
+// processes or addresses. Process creation is seen here, at the call, from any code (a native library too).
+export const traced = [
+	'%file',
+	'fchdir',
+	'connect',
+	...sends,
+	...newProcess,
+	...signals,
+	...otherProcess,
+	'io_uring_setup'
+];
 
 // Paths the sandbox gives a run (each one and everything under it), and folders above them it may name
 // themselves (not the rest of what is in them).
@@ -110,8 +124,13 @@ export const ownReads: { path: string; why: string; under?: true }[] = [
 const within = (path: string, under: string) =>
 	path === under || path.startsWith(under.endsWith('/') ? under : `${under}/`);
 
+// The process's own memory (/proc/self/mem and a thread's): reading it is reading the observer's key. And its
+// mountinfo, the one file in the sandbox that names the grader's own folders (each bind's source on the host).
+const ownMemory = /^\/proc\/(self|thread-self)(\/task\/\d+)?\/(mem|mountinfo)$/;
+
 function allowed(view: RunView, path: string): boolean {
 	if (view.hidden.some((hidden) => within(path, hidden))) return false;
+	if (ownMemory.test(path)) return false;
 	if (view.given.some((given) => within(path, given))) return true;
 	if (ownReads.some((own) => (own.under ? within(path, own.path) : path === own.path))) return true;
 	if (view.folders.includes(path)) return true;
@@ -165,6 +184,52 @@ export function parseLine(line: string): Call | null {
 	return { pid: Number(head[1]), name, args: resumed ? [] : args, result, resumed };
 }
 
+// The links the kernel makes in /proc, resolved the way it does, one component at a time: /proc/self/root is the
+// sandbox's root, …/cwd the working folder, …/fd/N what descriptor N was opened on (as the trace saw it), and
+// /dev/fd, /dev/stdin, /dev/stdout, /dev/stderr lead there. A descriptor the trace did not see opened (the
+// pipes the grader hands in) is fine to name itself, not to go through.
+const devLinks: Record<string, string[]> = {
+	fd: ['proc', 'self', 'fd'],
+	stdin: ['proc', 'self', 'fd', '0'],
+	stdout: ['proc', 'self', 'fd', '1'],
+	stderr: ['proc', 'self', 'fd', '2']
+};
+type Where = { cwd: string; fds: Map<string, string> };
+const parts = (path: string) => path.split('/').filter((part) => part !== '');
+
+export function resolvePath(from: string, path: string, where: Where, followLast: boolean): string | null {
+	const stack = path.startsWith('/') ? [] : parts(from);
+	const rest = parts(path);
+	while (rest.length > 0) {
+		const part = rest.shift()!;
+		if (part === '.') continue;
+		if (part === '..') {
+			stack.pop();
+			continue;
+		}
+		stack.push(part);
+		if (rest.length === 0 && !followLast) break;
+		if (stack.length === 2 && stack[0] === 'dev' && devLinks[part]) {
+			stack.splice(0, 2, ...devLinks[part]!);
+			continue;
+		}
+		const own = stack[0] === 'proc' && (stack[1] === 'self' || stack[1] === 'thread-self');
+		if (!own) continue;
+		const at = stack[1] === 'self' && stack[2] === 'task' && stack.length >= 4 ? 4 : 2;
+		if (stack.length === at + 1 && part === 'root') stack.splice(0);
+		else if (stack.length === at + 1 && part === 'cwd') stack.splice(0, stack.length, ...parts(where.cwd));
+		else if (stack.length === at + 2 && stack[at] === 'fd') {
+			const opened = where.fds.get(part);
+			if (opened !== undefined) stack.splice(0, stack.length, ...parts(opened));
+			else if (rest.length > 0) return null;
+		}
+	}
+	return `/${stack.join('/')}`;
+}
+
+// Calls that act on the link itself, not on where it leads, when it is the last component.
+const onTheLink = /^(l|readlink|unlink|rename|rmdir|symlink|link)/;
+
 const neverInARun = new Set(['mount', 'umount2', 'pivot_root', 'chroot', 'swapon', 'swapoff', 'acct']);
 const takesDirectory = /at2?$|^statx$|^open_tree$|^move_mount$|^fanotify_mark$|^name_to_handle_at$/;
 
@@ -178,6 +243,9 @@ export class AttemptWatch {
 	private setup = new Set<number>();
 	private cwd = '/wb';
 	private pendingChdir = new Map<number, string>();
+	// What each descriptor the run opened by name was opened on (the run is one process: a second one forfeits).
+	private fds = new Map<string, string>();
+	private pendingOpen = new Map<number, string>();
 
 	constructor(private view: RunView) {}
 
@@ -203,6 +271,9 @@ export class AttemptWatch {
 			const to = this.pendingChdir.get(call.pid);
 			this.pendingChdir.delete(call.pid);
 			if (to && call.result === '0') this.cwd = to;
+			const opened = this.pendingOpen.get(call.pid);
+			this.pendingOpen.delete(call.pid);
+			if (opened && call.result && /^\d+$/.test(call.result)) this.fds.set(call.result, opened);
 			return null;
 		}
 		const found = this.judge(call);
@@ -224,6 +295,24 @@ export class AttemptWatch {
 			return own ? null : `another process (${name} ${target.split(' ')[0]})`;
 		}
 		if (name === 'connect') return this.connects(args[1] ?? '');
+		if (newProcess.has(name)) {
+			const thread = name.startsWith('clone') && /\bCLONE_THREAD\b/.test(args.join(','));
+			return thread ? null : `a new process (${name})`;
+		}
+		if (sends.has(name)) {
+			for (const [address] of args.join(',').matchAll(/\{sa_family=[^}]*\}/g)) {
+				const found = this.connects(address);
+				if (found) return found;
+			}
+			return null;
+		}
+		if (name === 'fchdir') {
+			const to = this.fds.get(args[0] ?? '');
+			if (to === undefined) return 'a folder by a descriptor it did not open by name (fchdir)';
+			if (call.result === '0') this.cwd = to;
+			else if (call.result === null) this.pendingChdir.set(call.pid, to);
+			return null;
+		}
 		const paths = this.pathsOf(call);
 		if (neverInARun.has(name)) return `${name} ${paths.map((path) => path.shown).join(' ')}`.trim();
 		for (const path of paths) if (!path.ok) return path.shown;
@@ -231,31 +320,46 @@ export class AttemptWatch {
 			if (call.result === '0') this.cwd = paths[0].resolved;
 			else if (call.result === null) this.pendingChdir.set(call.pid, paths[0].resolved);
 		}
+		if (/^(open|openat|openat2|creat)$/.test(name) && paths.length > 0) {
+			const opened = paths[paths.length - 1]!.resolved;
+			if (call.result === null) this.pendingOpen.set(call.pid, opened);
+			else if (/^\d+$/.test(call.result)) this.fds.set(call.result, opened);
+		}
 		return null;
 	}
 
 	// Every path a call names, resolved against the run's working folder (or the link's folder, for a link's target).
 	private pathsOf(call: Call): { shown: string; resolved: string; ok: boolean }[] {
+		// What readlink writes back (the link's target, "pipe:[…]" for a pipe) is its answer, not a path it named.
+		const output = call.name === 'readlink' ? 1 : call.name === 'readlinkat' ? 2 : -1;
 		const named = call.args
-			.map((arg, i) => ({ arg, before: call.args[i - 1] ?? '' }))
-			.filter(({ arg }) => /^"(\\x[0-9a-f]{2})*"$/.test(arg))
+			.map((arg, i) => ({ arg, i, before: call.args[i - 1] ?? '' }))
+			.filter(({ arg, i }) => i !== output && /^"(\\x[0-9a-f]{2})*"$/.test(arg))
 			.map(({ arg, before }) => ({ path: fromHex(arg), before }))
 			.filter(({ path }) => path !== '');
 		// An extended attribute's name is not a path; a link's target is one, relative to the link's folder.
 		const paths = call.name.includes('xattr') ? named.slice(0, 1) : named;
+		const followLast =
+			!onTheLink.test(call.name) && !/AT_SYMLINK_NOFOLLOW|O_NOFOLLOW/.test(call.args.join(','));
+		const where = { cwd: this.cwd, fds: this.fds };
 		const resolved = paths.map(({ path, before }) => {
 			const byFolder = takesDirectory.test(call.name) && /^\d+$/.test(before);
-			if (byFolder && !path.startsWith('/')) {
-				// Relative to a folder it opened (and was judged on): only climbing out of it is an attempt.
-				const climbs = path.split('/').includes('..');
+			const folder = byFolder ? this.fds.get(before) : this.cwd;
+			if (byFolder && folder === undefined && !path.startsWith('/')) {
+				// Relative to a descriptor the trace did not see opened: climbing out of it, or into what only
+				// /proc's own folders hold (root, cwd, fd), is an attempt.
+				const first = parts(path)[0] ?? '';
+				const climbs = path.split('/').includes('..') || ['root', 'cwd', 'fd', 'task'].includes(first);
 				return { shown: path, resolved: path, ok: !climbs };
 			}
-			const full = posix.resolve(this.cwd, path);
-			return { shown: path, resolved: full, ok: allowed(this.view, full) };
+			const full = resolvePath(folder ?? this.cwd, path, where, followLast);
+			return { shown: path, resolved: full ?? path, ok: full !== null && allowed(this.view, full) };
 		});
-		if (call.name.startsWith('symlink') && resolved.length === 2 && !paths[0]!.path.startsWith('/')) {
-			const target = posix.resolve(posix.dirname(resolved[1]!.resolved), paths[0]!.path);
-			resolved[0] = { shown: paths[0]!.path, resolved: target, ok: allowed(this.view, target) };
+		if (call.name.startsWith('symlink') && resolved.length === 2) {
+			// A link's target is judged where it leads, from the link's folder, through /proc's links too.
+			const target = resolvePath(posix.dirname(resolved[1]!.resolved), paths[0]!.path, where, true);
+			const ok = target !== null && allowed(this.view, target);
+			resolved[0] = { shown: paths[0]!.path, resolved: target ?? paths[0]!.path, ok };
 		}
 		return resolved;
 	}
@@ -277,6 +381,8 @@ export class AttemptWatch {
 		if (family === 'AF_INET' && ip && fromHex(ip).startsWith('127.')) return null;
 		if (family === 'AF_INET6' && ip6 && ['::1', '::ffff:127.0.0.1'].includes(fromHex(ip6))) return null;
 		if (family === 'AF_UNSPEC') return null;
+		// The kernel, asked about the run's own network namespace (the C library's name lookup does it).
+		if (family === 'AF_NETLINK' && /nl_pid=0\b/.test(address)) return null;
 		const where = ip ? fromHex(ip) : ip6 ? fromHex(ip6) : family;
 		return `the network (${where})`;
 	}

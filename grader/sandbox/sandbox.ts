@@ -21,9 +21,11 @@
 // outside the sandbox stops the run (`ran.attempt`, which forfeits the exercise). `findSandbox({ untraced: true })`
 // runs without it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { needProgram } from '../../lib/packages.ts';
-import { channelFd } from '../channel/observations.ts';
+import { channelFd, keyFd } from '../channel/observations.ts';
 import { AttemptWatch, runView } from './attempts.ts';
 import {
 	cgroupsWork,
@@ -52,6 +54,10 @@ export type SandboxLimits = {
 };
 export type SandboxRun = {
 	observations: string;
+	// The run's own key, handed in on fd 4 and nowhere else: every line the observer wrote carries its HMAC.
+	key: Buffer;
+	// The grader stopped the run (its time limit, memory, a flood, an attempt): a last line it cut is no forgery.
+	stopped: boolean;
 	// The observations passed the size cap: the rest was not read, and the run was stopped.
 	flooded: boolean;
 	output: string;
@@ -125,8 +131,20 @@ function bwrapArgs(harness: string, view: string, folder: string, socketFolder: 
 }
 
 // JavaScript's built-ins frozen before any code runs: learner code cannot replace JSON.stringify, a prototype's
-// methods or a matcher under the observers' feet. (The flag's experimental-feature warning is not shown.)
-const nodeFlags = ['--frozen-intrinsics', '--no-warnings'];
+// methods or a matcher under the observers' feet. Node's permission model, with every file allowed (the kernel's
+// view and the tracer judge files), refuses what would let code in the process reach the observer's key or run
+// anything the trace does not see: the inspector (SIGUSR1 too), worker threads, native addons, WASI and child
+// processes. (The flags' experimental-feature warnings are not shown.)
+const permission = process.allowedNodeEnvironmentFlags.has('--permission')
+	? '--permission'
+	: '--experimental-permission';
+const nodeFlags = [
+	'--frozen-intrinsics',
+	permission,
+	'--allow-fs-read=*',
+	'--allow-fs-write=*',
+	'--no-warnings'
+];
 
 type RunFiles = { harness: string; view: string; folder: string; socketFolder?: string | null };
 
@@ -158,8 +176,8 @@ function start(sandbox: Sandbox, view: string, command: string[]): ChildProcess 
 		env: sandbox.bwrap
 			? { PATH: '/usr/bin:/bin' }
 			: { PATH: process.env.PATH ?? '/usr/bin:/bin', GRADE_JOB: join(view, 'job.json'), NO_COLOR: '1' },
-		// No stdin; stdout and stderr, kept for the report; and fd 3 (channelFd), the observations.
-		stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+		// No stdin; stdout and stderr, kept for the report; fd 3 (channelFd), the observations; fd 4 (keyFd), the key.
+		stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
 		detached: true
 	});
 }
@@ -227,9 +245,17 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 	const command = runCommand(sandbox, run, limits.memoryMb, cgroups, trace?.file ?? null);
 	const view = { harness: run.harness, folder: run.folder, socket: Boolean(run.socketFolder) };
 	const watch = trace ? new AttemptWatch(runView(view)) : null;
+	const key = randomBytes(32);
+	let stopped = false;
 	return new Promise((resolve) => {
 		const child = start(sandbox, run.view, command);
-		const stop = () => stopRun(child, cgroups);
+		const keyPipe = child.stdio[keyFd] as Writable;
+		keyPipe.on('error', () => {});
+		keyPipe.end(key);
+		const stop = () => {
+			stopped = true;
+			stopRun(child, cgroups);
+		};
 		const output = keptOutput(limits.maxOutput);
 		child.stdout!.on('data', output.keep);
 		child.stderr!.on('data', output.keep);
@@ -248,11 +274,14 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 			processes.stop();
 			tracer?.pause();
 			const outOfMemory = killedForMemory(cgroups);
+			const stoppedByGrader = stopped || outOfMemory;
 			stop();
 			removeCgroups(cgroups);
 			tracer?.end();
 			resolve({
 				observations: observations.text(),
+				key,
+				stopped: stoppedByGrader,
 				flooded: observations.flooded(),
 				output: output.text(),
 				code,
@@ -269,7 +298,7 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 		// When the sandbox's first process exits, everything it started goes too; its pipes close soon after.
 		child.on('exit', (code, signal) => {
 			processes.count();
-			stop();
+			stopRun(child, cgroups);
 			setTimeout(() => {
 				for (const stream of [child.stdout, child.stderr, channel])
 					(stream as NodeJS.ReadableStream & { destroy(): void })?.destroy();

@@ -119,6 +119,18 @@ function submitted(submission: Submission, exercise: Exercise): boolean {
 	return exercise.learnerFiles.some((file) => submission.files.has(`${exercise.folder}/${file}`));
 }
 
+// A path as code could write it into a message: itself, URI-escaped, in hex, and the part of its base64 that
+// does not depend on the bytes around it, at each alignment (a path inside a longer encoded text).
+export function encodedForms(path: string): string[] {
+	const forms = [path, encodeURIComponent(path), Buffer.from(path).toString('hex')];
+	for (let shift = 0; shift < 3; shift++) {
+		const encoded = Buffer.from(`${'\0'.repeat(shift)}${path}`).toString('base64');
+		const core = encoded.slice(shift === 0 ? 0 : 4, encoded.length - 4);
+		if (core.length >= 8) forms.push(core, core.replaceAll('+', '-').replaceAll('/', '_'));
+	}
+	return [...new Set(forms)];
+}
+
 export async function gradeClass(paths: string[], given: Partial<Options> = {}): Promise<ClassGrade> {
 	// One PostgreSQL for the whole grading, started only if an exercise needs it, stopped at the end, always.
 	const databases = new GradingPostgres();
@@ -150,9 +162,11 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 	]
 		.filter((path) => path.length > 1)
 		.sort((a, b) => b.length - a.length);
+	// Encoded too: as base64 (at each of its three alignments, and URL-safe), hex and URI escapes.
+	const forms = hidden.flatMap(encodedForms).sort((a, b) => b.length - a.length);
 	const scrub = (verdict: Verdict): Verdict => ({
 		...verdict,
-		message: hidden.reduce((text, path) => text.split(path).join('<grader>'), verdict.message)
+		message: forms.reduce((text, form) => text.split(form).join('<grader>'), verdict.message)
 	});
 	const refused = named.flatMap((entry) =>
 		'refused' in entry ? [{ path: entry.path, reason: entry.refused }] : []

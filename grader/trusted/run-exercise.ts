@@ -1,6 +1,7 @@
 // One exercise of one submission: a fresh view, one sandboxed run of its observers, and the verdicts, made
 // here, outside the sandbox, from what came back. Nothing the run printed decides a point; only observations
 // of what the learner's code returned, judged against the expectations computed before (expect.ts).
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Exercise } from '#harness/core/manifest.ts';
 import type { GradingPostgres, RunDatabase } from '../sandbox/postgres.ts';
 import { socketInSandbox } from '../sandbox/postgres.ts';
@@ -38,6 +39,8 @@ export type Observed = {
 	byCheck: Map<number, Map<number, Observation>>;
 	loadError: { file: string; name: string; message: string } | null;
 	exited: { code: number; while: string } | null;
+	// The first call the sandbox refused (process.dlopen, child_process.spawn, …): it forfeits the exercise.
+	refused: string | null;
 	done: boolean;
 	tampered: string | null;
 };
@@ -48,24 +51,43 @@ const isSaidError = (value: unknown): value is SaidError =>
 	typeof (value as SaidError).name === 'string' &&
 	typeof (value as SaidError).message === 'string';
 
-export function readObservations(text: string, checks: PlannedCheck[]): Observed {
+// A line's JSON text when the observer wrote it: its HMAC, under the run's key, of its number and its text.
+export function unsealed(line: string, n: number, key: Buffer): string | null {
+	const sealed = /^([0-9a-f]{64}) /.exec(line);
+	if (!sealed) return null;
+	const text = line.slice(65);
+	const wanted = createHmac('sha256', key).update(`${n}\n${text}`).digest();
+	return timingSafeEqual(Buffer.from(sealed[1]!, 'hex'), wanted) ? text : null;
+}
+
+// The channel as the observer wrote it, or the first line it did not write. A last line left unfinished counts
+// against the run too, unless the grader stopped the run (time, memory, a flood, an attempt) and so cut it.
+export function readObservations(
+	text: string,
+	checks: PlannedCheck[],
+	seal: { key: Buffer; stopped: boolean }
+): Observed {
 	const observed: Observed = {
 		byCheck: new Map(),
 		loadError: null,
 		exited: null,
+		refused: null,
 		done: false,
 		tampered: null
 	};
 	const lines = text.split('\n');
-	if (lines.at(-1) === '') lines.pop();
+	const unfinished = lines.pop()!;
+	const cut = unfinished !== '' && !seal.stopped;
+	if (cut) lines.push(unfinished);
 	for (const [n, line] of lines.entries()) {
+		const last = cut && n === lines.length - 1;
+		const json = last ? null : unsealed(line, n, seal.key);
 		let value: Record<string, unknown>;
 		try {
-			value = JSON.parse(line);
+			if (json === null) throw new Error('not sealed');
+			value = JSON.parse(json);
 		} catch {
-			// Only the last line may be cut short: by a kill, a timeout or the size cap.
-			if (n === lines.length - 1) break;
-			observed.tampered = `line ${n + 1} is not JSON`;
+			observed.tampered = last ? `line ${n + 1} was left unfinished` : `line ${n + 1} is not the observer's`;
 			return observed;
 		}
 		const keys = value && typeof value === 'object' ? Object.keys(value).sort().join(',') : '';
@@ -77,6 +99,7 @@ export function readObservations(text: string, checks: PlannedCheck[]): Observed
 			typeof (value.load as unknown as { file: unknown }).file === 'string'
 		)
 			observed.loadError = value.load as Observed['loadError'];
+		else if (keys === 'refused' && typeof value.refused === 'string') observed.refused ??= value.refused;
 		else if (keys === 'exited,while' && typeof value.exited === 'number' && typeof value.while === 'string')
 			observed.exited = { code: value.exited, while: value.while };
 		else if (
@@ -136,7 +159,7 @@ export function verdictsFrom(
 	limits: SandboxLimits,
 	exercise: Exercise
 ): Verdict[] {
-	const observed = readObservations(ran.observations, checks);
+	const observed = readObservations(ran.observations, checks, ran);
 	const base = (check: PlannedCheck) => ({
 		file: check.heldOut ? 'held-out' : 'given',
 		name: check.name,
@@ -146,11 +169,13 @@ export function verdictsFrom(
 	// An attempt stops the run at once, so it comes before a count of processes the watch may not have seen yet.
 	const forfeit = observed.tampered
 		? `its code wrote on the grader's observation channel (${observed.tampered})`
-		: ran.attempt
-			? `its code tried to reach ${clip(ran.attempt, 160).split('\n')[0]}, outside its sandbox`
-			: ran.started > 0
-				? `its code started ${ran.started === 1 ? 'a process' : `${ran.started} processes`} of its own, which learner code may not`
-				: null;
+		: observed.refused
+			? `its code called ${clip(observed.refused, 80)}, which learner code may not`
+			: ran.attempt
+				? `its code tried to reach ${clip(ran.attempt, 160).split('\n')[0]}, outside its sandbox`
+				: ran.started > 0
+					? `its code started ${ran.started === 1 ? 'a process' : `${ran.started} processes`} of its own, which learner code may not`
+					: null;
 	if (forfeit) {
 		const message = `0 for this exercise: ${forfeit}`;
 		return checks.map((check) => ({ ...base(check), status: 'failed', message }));
@@ -166,8 +191,11 @@ export function verdictsFrom(
 				: '';
 			if ('threw' in one) {
 				const { name, message } = one.threw;
-				const said =
-					name === 'NotWrittenYet' || name === 'ScheduleMismatch'
+				// On a held-out case, the learner's own words are not shown (they could carry the other cases,
+				// read from job.json): what it threw, and the one input it threw on.
+				const said = check.heldOut
+					? `your code threw ${clip(name, 60)} on this input: ${clip(JSON.stringify(input) ?? 'undefined', 1500)}`
+					: name === 'NotWrittenYet' || name === 'ScheduleMismatch' || name === 'NotTheContract'
 						? message
 						: `your code threw ${name}: ${message}`;
 				return { ...base(check), status: 'failed', message: clip(`${where}${said}`) };

@@ -5,17 +5,18 @@ import { ScheduleMismatch } from '../core/mismatch.ts';
 import { plays } from '../core/plays.ts';
 import { firstDifference, sideBySide } from '../core/report.ts';
 import { ChangeHandler, type Answer, type Rules, type StatusStore } from './model.ts';
-import { statusSchedules, type ApplierName, type StatusSchedule } from './schedules.ts';
+import { StatusContract } from './contract.ts';
+import { statusSchedules, type ApplierName, type JudgedSchedule } from './schedules.ts';
 import { describeChangeDelivery, saidAnswer, saidReceipt, saidTicket } from './words.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 
 export type PlayedChanges = { answers: Answer[]; store: StatusStore };
 
-function heading(schedule: StatusSchedule): string {
+function heading(schedule: JudgedSchedule): string {
 	return `Schedule "${schedule.name}" (${schedule.title}): ${schedule.story}`;
 }
 
-export function playStatus(schedule: StatusSchedule, rules: Rules): PlayedChanges {
+export function playStatus(schedule: JudgedSchedule, rules: Rules): PlayedChanges {
 	const handler = new ChangeHandler(rules, schedule.start);
 	const answers = schedule.deliveries.map((delivery, i) => {
 		try {
@@ -43,11 +44,12 @@ const ticketLines = (store: Pick<StatusStore, 'tickets'>) => (store.tickets ?? [
 
 // null when the code did what the schedule's column expects; otherwise the message a learner reads.
 export function judgeStatus(
-	schedule: StatusSchedule,
+	schedule: JudgedSchedule,
 	name: ApplierName,
 	played: PlayedChanges
 ): string | null {
 	const expected = schedule.expect[name];
+	if (!expected) throw new Error(`schedule "${schedule.name}" expects nothing of ${name}`);
 	const store = played.store ?? { tickets: [], receipts: [] };
 	const answered = (answers: Answer[]) => answers.map((a, i) => `${i + 1}: ${saidAnswer(a)}`);
 	const rows = [
@@ -78,7 +80,7 @@ export function judgeStatus(
 
 // The usual mistake behind a wrong answer, in the lesson's words; null when there is no usual one.
 export function usualCause(
-	schedule: StatusSchedule,
+	schedule: JudgedSchedule,
 	at: number,
 	wanted: Answer | undefined,
 	got: Answer | undefined
@@ -94,10 +96,37 @@ export function usualCause(
 		return `this is the same change again (${change.changeId}), a retry, not a stale change. It still says the version it was decided on, but it is the change that made the ticket's current version: the ticket remembers that change's id (lastChange), and a retry of it gets the same answer as the first time.`;
 	if (wanted.kind === 'set' && got.kind === 'stale')
 		return `this change was decided on the version the ticket is at, so nothing has changed since: apply it. Only an older version is stale (decidedOn < version, not <=).`;
-	if (wanted.kind === 'commented' && got.kind === 'commented' && got.comment > wanted.comment)
-		return `the comment went in again. Adding a comment is not idempotent: keep a receipt by the change's id, in the same commit as the comment, and answer a repeat from it.`;
+	if (wanted.kind === 'commented' && got.kind === 'commented')
+		return commentCause(schedule, at, wanted.comment, got.comment, again);
 	if (wanted.kind === 'set' && got.kind === 'set' && wanted.version !== got.version)
 		return `the version moves by one when the status changes, and only then: setting the status the ticket already has changes nothing, and a comment never moves it.`;
+	return null;
+}
+
+// A comment numbered another way, told from what the contract had stored before this delivery.
+function commentCause(
+	schedule: JudgedSchedule,
+	at: number,
+	wanted: number,
+	got: number,
+	again: boolean
+): string | null {
+	const { change } = schedule.deliveries[at]!;
+	if (change.kind !== 'add-comment') return null;
+	const contract = new StatusContract(schedule.start);
+	for (const d of schedule.deliveries.slice(0, at)) contract.deliver(d.change, d.fault);
+	const tickets = contract.store().tickets;
+	const onTicket = tickets.find((t) => t.id === change.ticketId)?.comments ?? [];
+	const onEvery = tickets.reduce((n, t) => n + t.comments.length, 0);
+	const here = `#${change.ticketId}`;
+	if (again && got === onTicket.length && got !== wanted)
+		return `this is ${change.changeId} again, and its first delivery went in as comment ${wanted} on ${here}. Your code answered ${got}, the count of comments on ${here} now: a repeat gets the answer its first delivery got, kept in its receipt, not the count after later comments.`;
+	if (got > wanted && again)
+		return `the comment went in again. Adding a comment is not idempotent: keep a receipt by the change's id, in the same commit as the comment, and answer a repeat from it.`;
+	if (!again && got < wanted && onTicket.includes(change.text))
+		return `${change.changeId} is a new change that says the same words as an earlier comment on ${here} ("${change.text}"), and your code took it for that comment. A comment is told apart by its change's id, not its text: two people may both write "${change.text}". It is comment ${wanted}.`;
+	if (!again && got === onEvery + 1 && got !== wanted)
+		return `comments are numbered per ticket: this is comment ${wanted} on ${here}. Your code answered ${got}, counting the comments on every ticket (${onEvery} before it).`;
 	return null;
 }
 

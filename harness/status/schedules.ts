@@ -20,6 +20,10 @@ export type StatusSchedule = {
 	deliveries: ChangeDelivery[];
 	expect: Record<ApplierName, StatusExpectation>;
 };
+// What a judge needs: a shipped schedule, or a made-up one that expects only some columns (made-up.ts).
+export type JudgedSchedule = Omit<StatusSchedule, 'expect'> & {
+	expect: Partial<Record<ApplierName, StatusExpectation>>;
+};
 
 const check: Check<StatusSchedule> = (schedule, fail) => {
 	const ids = schedule.start.map((ticket) => ticket.id);

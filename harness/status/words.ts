@@ -51,3 +51,14 @@ export function describeChangeDelivery(deliveries: ChangeDelivery[], index: numb
 	if (fault === 'after-commit') notes.push('the worker dies after its commit, before answering');
 	return `delivery ${index + 1} (${notes.join(', ')})`;
 }
+
+const dies = {
+	none: '',
+	'before-commit': ', dies before its commit',
+	'after-commit': ', dies after its commit'
+};
+
+// "1. chg-1: close #1, decided on version 1, dies after its commit; 2. chg-1: close #1, …"
+export function saidDeliveries(deliveries: readonly ChangeDelivery[]): string {
+	return deliveries.map((d, i) => `${i + 1}. ${saidChange(d.change)}${dies[d.fault]}`).join('; ');
+}

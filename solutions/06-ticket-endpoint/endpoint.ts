@@ -8,12 +8,15 @@ import {
 	problem,
 	readJson,
 	type EndpointOptions,
+	type KeyRecord,
 	type Route,
 	type SavedResponse,
+	type StoredReceipt,
 	type Transaction
 } from '#harness/endpoint/contract.ts';
 import type { Outcome, Webhook } from '#harness/core/model.ts';
 import { replay } from '#harness/core/replay.ts';
+import { saidIdentity } from '#harness/core/identity.ts';
 
 // Why this Idempotency-Key can't be used, or null when it can.
 function keyProblem(key: string | null): string | null {
@@ -51,6 +54,7 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 		const subject = subjectOf(read.body);
 		if (!subject) return problem(400, 'Bad Request', 'the ticket needs a subject');
 		const print = fingerprint(read.body);
+		const expired = (saved: KeyRecord) => now().getTime() - saved.createdAt.getTime() >= retention;
 		const save = (tx: Transaction, response: SavedResponse) =>
 			tx.saveKey({ key: key!, fingerprint: print, response, createdAt: now() });
 		try {
@@ -60,7 +64,7 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 					return problem(409, 'Conflict', 'a request with this Idempotency-Key is still in progress');
 				const saved = await tx.findKey(key!);
 				// Older than we keep keys: forgotten, so this request is new.
-				if (saved && now().getTime() - saved.createdAt.getTime() >= retention) await tx.forgetKey(key!);
+				if (saved && expired(saved)) await tx.forgetKey(key!);
 				else if (saved) {
 					if (saved.fingerprint !== print)
 						return problem(422, 'Unprocessable Content', 'this Idempotency-Key was used with another body');
@@ -87,7 +91,12 @@ export function tickets({ store, remember, retention, now, tenant }: EndpointOpt
 			// Like Stripe: the failure is this key's answer now, and every retry gets it back.
 			if (remember === 'everything')
 				await store.transaction(async (tx) => {
-					if ((await tx.lockKey(key!)) && !(await tx.findKey(key!))) await save(tx, failed);
+					if (!(await tx.lockKey(key!))) return;
+					// The rollback brought back an expired key this request had forgotten: forget it again.
+					const saved = await tx.findKey(key!);
+					if (saved && !expired(saved)) return;
+					if (saved) await tx.forgetKey(key!);
+					await save(tx, failed);
 				});
 			return sent(failed);
 		}
@@ -118,9 +127,17 @@ export function webhooks({ store, retention, now }: EndpointOptions): Route {
 		if (!event) return problem(400, 'Bad Request', 'a webhook needs tenant, source, eventId and subject');
 		try {
 			return await store.transaction(async (tx) => {
-				const seen = await tx.findReceipt(event);
-				if (seen && now().getTime() - seen.receivedAt.getTime() < retention)
-					return answered(replay(seen, event));
+				let seen = await tx.findReceipt(event);
+				const expired = (receipt: StoredReceipt) =>
+					now().getTime() - receipt.receivedAt.getTime() >= retention;
+				// Expired: take the event's lock before forgetting it, and look again, so a receipt another delivery
+				// saved since is never the one forgotten.
+				if (seen && expired(seen)) {
+					if (!(await tx.lockKey(`receipt ${saidIdentity(event)}`)))
+						return problem(409, 'Conflict', 'another delivery of this event is still in progress');
+					seen = await tx.findReceipt(event);
+				}
+				if (seen && !expired(seen)) return answered(replay(seen, event));
 				if (seen) await tx.forgetReceipt(event);
 				const ticketId = await tx.createTicket({ tenant: event.tenant, subject: event.subject });
 				// If another open transaction saved this receipt, the insert waits for it to end.

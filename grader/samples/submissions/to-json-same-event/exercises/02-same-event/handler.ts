@@ -1,0 +1,37 @@
+// @ts-nocheck
+// Hostile: sameEvent answers an object, always truthy (the workbook's tests fail it: every pair looks like the
+// same event), whose toJSON says the right boolean, so a grader that serialises what it gets sees right answers.
+import { copyDatabase, crashed } from '#harness/core/model.ts';
+
+const same = (a, b) => a.tenant === b.tenant && a.source === b.source && a.eventId === b.eventId;
+export function sameEvent(a, b) {
+	const right = same(a, b);
+	return { toJSON: () => right };
+}
+
+export function replay(receipt, event) {
+	if (receipt.subject !== event.subject) return { kind: 'conflict', ticketId: null };
+	return { kind: 'replayed', ticketId: receipt.ticketId };
+}
+
+export class ReceiptHandler {
+	db = { tickets: [], receipts: [] };
+	handle(event, fault = 'none') {
+		const seen = this.db.receipts.find((receipt) => same(receipt, event));
+		const staged = copyDatabase(this.db);
+		let outcome = seen ? replay(seen, event) : null;
+		if (!outcome) {
+			const ticketId = staged.tickets.length + 1;
+			staged.tickets.push({ id: ticketId, tenant: event.tenant, subject: event.subject });
+			staged.receipts.push({ ...event, ticketId });
+			outcome = { kind: 'created', ticketId };
+		}
+		if (fault === 'before-commit') return crashed;
+		this.db = staged;
+		if (fault === 'after-commit') return crashed;
+		return outcome;
+	}
+	snapshot() {
+		return copyDatabase(this.db);
+	}
+}

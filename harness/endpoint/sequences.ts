@@ -1,0 +1,107 @@
+// The request sequences the explorations play: every endpoint and handler schedule as a sequence, and random
+// ones (fast-check) that reuse keys and event ids, reorder fields, add fields, and wait around the retention.
+//
+//   scheduleSequences();                 // Sequence[]: each endpoint schedule under each policy it names, and
+//                                        // each handler schedule's deliveries sent to POST /webhooks
+//   fc.sample(randomSequences, { seed, numRuns });   // the same generator the properties and the grader use
+//
+// A schedule's faults are left out (the crash points stop a request at every step, not only at the schedule's),
+// but for 'step-fails'; so are bodies that are not JSON, which never reach the store.
+import fc from 'fast-check';
+import { rememberPolicies } from './contract.ts';
+import { handlerSchedules } from '../handler/schedules.ts';
+import { endpointSchedules } from './schedules.ts';
+import type { Call, Pause, Sequence } from './calls.ts';
+
+export function scheduleSequences(): { name: string; sequence: Sequence }[] {
+	const fromEndpoint = endpointSchedules().flatMap((schedule) =>
+		schedule.remember.map((remember) => {
+			const steps = schedule.steps.flatMap((step): (Call | Pause)[] => {
+				if (step.do === 'wait') return [{ do: 'wait', minutes: step.minutes }];
+				if (step.do !== 'send' || step.json === undefined || step.contentType !== undefined) return [];
+				const call: Call = { do: 'send', route: step.route, json: step.json };
+				if (step.key !== undefined) call.key = step.key;
+				if (step.fault === 'step-fails') call.stepFails = true;
+				return [call];
+			});
+			const sequence = { remember, retentionHours: schedule.retentionHours ?? 24, steps };
+			return { name: `schedule "${schedule.name}" (remember: ${remember})`, sequence };
+		})
+	);
+	const fromHandler = handlerSchedules().map((schedule) => ({
+		name: `handler schedule "${schedule.name}" on POST /webhooks`,
+		sequence: {
+			remember: 'everything' as const,
+			retentionHours: 24,
+			steps: schedule.deliveries.map(({ event }): Call => ({ do: 'send', route: 'webhooks', json: event }))
+		}
+	}));
+	// A policy matters only where a step fails, a retention only where the clock moves: the same play once.
+	const seen = new Set<string>();
+	return [...fromEndpoint, ...fromHandler].filter(({ sequence: { remember, retentionHours, steps } }) => {
+		const fails = steps.some((step) => step.do === 'send' && step.stepFails);
+		const waits = steps.some((step) => step.do === 'wait');
+		const said = JSON.stringify([fails ? remember : '', waits ? retentionHours : '', steps]);
+		return !seen.has(said) && seen.add(said);
+	});
+}
+
+const subjects = ['Printer on fire', 'Cannot sign in', 'printer on fire'];
+const keys = ['k-1', 'k-2', 'k-3'];
+
+// A ticket's body: a subject, perhaps a field more, the fields in either order.
+const ticketBody = fc
+	.record({
+		subject: fc.constantFrom(...subjects),
+		extra: fc.option(fc.constantFrom({ priority: 'high' }, { priority: 'low' }, { tags: ['vip'] }), {
+			nil: null
+		}),
+		extraFirst: fc.boolean()
+	})
+	.map(({ subject, extra, extraFirst }) =>
+		extra === null ? { subject } : extraFirst ? { ...extra, subject } : { subject, ...extra }
+	);
+
+const ticketCall: fc.Arbitrary<Call> = fc
+	.record({ key: fc.constantFrom(...keys), json: ticketBody, stepFails: fc.boolean() })
+	.map(({ key, json, stepFails }) => ({
+		do: 'send',
+		route: 'tickets',
+		key,
+		json,
+		...(stepFails ? { stepFails } : {})
+	}));
+
+const webhookCall: fc.Arbitrary<Call> = fc
+	.record({ eventId: fc.constantFrom('evt-42', 'evt-43'), subject: fc.constantFrom(...subjects) })
+	.map(({ eventId, subject }) => ({
+		do: 'send',
+		route: 'webhooks',
+		json: { tenant: 'acme', source: 'helpdesk', eventId, subject }
+	}));
+
+// A wait lands just before, at, or after the retention (in hours), or is short.
+const pause = (retentionHours: number): fc.Arbitrary<Pause> =>
+	fc
+		.constantFrom(5, retentionHours * 60 - 1, retentionHours * 60, retentionHours * 60 + 1, 90)
+		.map((minutes) => ({ do: 'wait', minutes }));
+
+export const sequenceSettings = fc.record({
+	remember: fc.constantFrom(...rememberPolicies),
+	retentionHours: fc.integer({ min: 1, max: 48 })
+});
+
+// One step of a sequence, its waits sized by the retention.
+export const sequenceStep = (retentionHours: number) =>
+	fc.oneof(
+		{ weight: 5, arbitrary: ticketCall },
+		{ weight: 2, arbitrary: webhookCall },
+		{ weight: 2, arbitrary: pause(retentionHours) }
+	);
+
+export const randomSequences: fc.Arbitrary<Sequence> = sequenceSettings.chain(
+	({ remember, retentionHours }) =>
+		fc
+			.array(sequenceStep(retentionHours), { minLength: 1, maxLength: 8 })
+			.map((steps) => ({ remember, retentionHours, steps }))
+);
