@@ -88,3 +88,19 @@ describe('GitHub Classroom: the workflow a template repository copies', () => {
 		expect(steps.some((step) => step.run?.includes('bubblewrap'))).toBe(true);
 	});
 });
+
+describe("GitHub Classroom, graded from the instructor's repository", () => {
+	it("clones each learner's repository as data and grades the class with the grader from the workbook", () => {
+		const file = join(root, 'grader', 'package', 'github-classroom-instructor.yml');
+		const workflow = parse(readFileSync(file, 'utf8'));
+		const steps = workflow.jobs.grade.steps as { run?: string; uses?: string; with?: { path?: string } }[];
+		expect(Object.keys(workflow.on)).not.toContain('push');
+		const checkouts = steps.filter((step) => step.uses?.startsWith('actions/checkout'));
+		expect(checkouts.map((step) => step.with?.path)).toEqual(['instructor', 'grader']);
+		const clone = steps.find((step) => step.run?.includes('git clone'));
+		expect(clone?.run).toMatch(/rm -rf "class\/.*\/\.git"/);
+		expect(steps.find((step) => step.run?.includes('cli.ts'))?.run).toMatch(
+			/tsx grader\/trusted\/cli\.ts --no-go --out \.\.\/grades --class \.\.\/class/
+		);
+	});
+});

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { exercises } from '#harness/core/manifest.ts';
 import { root } from '../sandbox/paths.ts';
+import { safeName } from '../trusted/names.ts';
 
 export type Kind = 'honest' | 'reference' | 'verdicts' | 'channel' | 'leak' | 'class' | 'unpacking' | 'names';
 export type Score = 'full' | 'zero' | 'some';
@@ -43,6 +44,9 @@ export type Sample = {
 	says: RegExp;
 };
 
+// Folder names a class export may hold; the grader gives each a safe name of its own (names.ts).
+const forgedHeading = 'forged\ncomplete:\n  01: 0 for this exercise';
+const quotedName = `Ann "Lee" o'Neil`;
 const zeroAt01 = { scores: { '01': 'zero' as const }, rest: 'full' as const };
 const didNotLoad = (why: string) =>
 	new RegExp(`01: not executed: exercises/01-first-handler/handler\\.ts did not load: ${why}`);
@@ -300,6 +304,18 @@ export const samples: Sample[] = [
 		base: 'solutions',
 		...zeroAt01,
 		says: didNotLoad("TypeError: Cannot assign to read only property 'stringify'")
+	},
+	{
+		name: 'compiler-crash',
+		story: "a file that crashes the compiler (240,000 '!'), which once gave every classmate after it 0",
+		kind: 'class',
+		base: 'solutions',
+		setup: (folder) => {
+			const file = join(folder, 'exercises', '01-first-handler', 'handler.ts');
+			writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const boom = ${'!'.repeat(240_000)}1;\n`);
+		},
+		...zeroAt01,
+		says: /01: not executed: exercises\/01-first-handler\/handler\.ts does not compile: the compiler \(esbuild\) crashed on it twice/
 	},
 	{
 		name: 'forged-observations',
@@ -568,11 +584,42 @@ export const samples: Sample[] = [
 	},
 	{
 		name: 'named-class-csv',
-		story: 'a folder named class.csv',
+		story: 'a folder named class.csv: graded under a name of its own',
 		kind: 'names',
 		base: 'solutions',
 		at: 'class.csv',
-		says: /^not graded: .*class\.csv: "class\.csv" is a name the grader writes its own output under$/m
+		learner: safeName('class.csv', 'class.csv'),
+		rest: 'full',
+		says: /^class\.csv-[0-9a-f]{8}( +✔ [\d.]+\/[\d.]+)+/m
+	},
+	{
+		name: 'forged-heading',
+		story: "a folder whose name holds newlines and another learner's heading and forfeit line",
+		kind: 'names',
+		base: 'stubs',
+		at: forgedHeading,
+		learner: safeName(forgedHeading, forgedHeading),
+		rest: 'zero',
+		says: /^forged_complete____01__0_for_this_exercise-[0-9a-f]{8}( +✘ 0\/[\d.]+)+/m
+	},
+	{
+		name: 'formula-name',
+		story: 'a folder named =2+5, a formula for a spreadsheet',
+		kind: 'names',
+		base: 'solutions',
+		at: '=2+5',
+		rest: 'full',
+		says: /^=2\+5( +✔ [\d.]+\/[\d.]+)+/m
+	},
+	{
+		name: 'quoted-name',
+		story: 'a folder named with spaces and quotes, as class exports name them',
+		kind: 'names',
+		base: 'solutions',
+		at: quotedName,
+		learner: safeName(quotedName, quotedName),
+		rest: 'full',
+		says: /^Ann__Lee__o_Neil-[0-9a-f]{8}( +✔ [\d.]+\/[\d.]+)+/m
 	},
 	{
 		name: 'dot-dot',

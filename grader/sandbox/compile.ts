@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, stop, type Plugin } from 'esbuild';
 import { exercises } from '#harness/core/manifest.ts';
 import { root } from './paths.ts';
 
@@ -33,28 +33,58 @@ const keepImports: Plugin = {
 	}
 };
 
-export async function compileFile(
-	source: string,
-	shown: string
-): Promise<{ js: string } | { error: string }> {
-	try {
-		const result = await build({
-			stdin: { contents: source, loader: 'ts', sourcefile: shown },
-			bundle: true,
-			write: false,
-			format: 'esm',
-			platform: 'node',
-			target: 'node20',
-			logLevel: 'silent',
-			plugins: [keepImports]
-		});
-		return { js: result.outputFiles[0]!.text };
-	} catch (error) {
-		const first = (error as { errors?: { text: string; location?: { line: number } | null }[] }).errors?.[0];
-		return {
-			error: first ? `${first.text}${first.location ? ` (line ${first.location.line})` : ''}` : String(error)
-		};
+// The largest file compiled: what unpack.ts takes (256 KB), and nothing a learner's copy could need more of.
+export const maxSourceBytes = 256 * 1024;
+
+// esbuild compiles in one service process for the whole grading, and some inputs crash that process (a quarter
+// of a million `!` in a row overflows its stack): every file compiling at that moment would fail with it, and
+// every file after it, had the service stayed down. So files are compiled one at a time (each takes a
+// millisecond or two), a service that died is started again for the next file, and the file it died on is tried
+// once more on a fresh service before it is called the cause. A classmate's file is never judged by another's.
+let queue: Promise<unknown> = Promise.resolve();
+
+export function compileFile(source: string, shown: string): Promise<{ js: string } | { error: string }> {
+	const next = queue.then(() => compileAlone(source, shown));
+	queue = next.catch(() => undefined);
+	return next;
+}
+
+async function compileAlone(source: string, shown: string): Promise<{ js: string } | { error: string }> {
+	if (Buffer.byteLength(source) > maxSourceBytes)
+		return { error: `larger than ${maxSourceBytes / 1024} KB, which the grader does not compile` };
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return { js: await esbuildOnce(source, shown) };
+		} catch (error) {
+			if (!serviceDied(error)) return { error: compileError(error) };
+			await stop();
+			if (attempt === 2) return { error: 'the compiler (esbuild) crashed on it twice; simplify the file' };
+		}
 	}
+}
+
+// A compile error is a list of messages; a service that died says so in its message instead.
+const serviceDied = (error: unknown) =>
+	!(error as { errors?: unknown[] }).errors?.length &&
+	/service (was stopped|is no longer running)/i.test(String(error));
+
+function compileError(error: unknown): string {
+	const first = (error as { errors?: { text: string; location?: { line: number } | null }[] }).errors?.[0];
+	return first ? `${first.text}${first.location ? ` (line ${first.location.line})` : ''}` : String(error);
+}
+
+async function esbuildOnce(source: string, shown: string): Promise<string> {
+	const result = await build({
+		stdin: { contents: source, loader: 'ts', sourcefile: shown },
+		bundle: true,
+		write: false,
+		format: 'esm',
+		platform: 'node',
+		target: 'node20',
+		logLevel: 'silent',
+		plugins: [keepImports]
+	});
+	return result.outputFiles[0]!.text;
 }
 
 const vitestStub = `// Tests are declared by Vitest, not by the grader: in the sandbox these only say so.

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunPostgres } from '../channel/job.ts';
-import { GradingPostgres } from './postgres.ts';
+import { GradingPostgres, startedServers } from './postgres.ts';
 
 const databases = new GradingPostgres();
 afterAll(() => databases.stop());
@@ -33,6 +33,16 @@ describe('GradingPostgres', () => {
 			await client.query('CREATE TABLE mine (x int)');
 			await expect(client.query('CREATE DATABASE other')).rejects.toThrow(/permission denied/);
 			await expect(client.query('CREATE ROLE other')).rejects.toThrow(/permission denied/);
+			// The database is not the role's: no IS_TEMPLATE (which made the drop fail), no note for a later run.
+			await expect(client.query(`ALTER DATABASE ${a.job.database} IS_TEMPLATE true`)).rejects.toThrow(
+				/must be owner/
+			);
+			await expect(client.query(`COMMENT ON DATABASE ${a.job.database} IS 'hello'`)).rejects.toThrow(
+				/must be owner/
+			);
+			await expect(client.query(`ALTER DATABASE ${a.job.database} SET work_mem = '1GB'`)).rejects.toThrow(
+				/must be owner/
+			);
 		} finally {
 			await client.end();
 		}
@@ -43,6 +53,24 @@ describe('GradingPostgres', () => {
 		expect(await refused(a.job, a.job.database)).not.toBe('connected');
 		await b.drop();
 	});
+
+	it(
+		"survives its server going away while the next run's database is made",
+		{ timeout: 60_000 },
+		async () => {
+			const grading = new GradingPostgres();
+			try {
+				const run = await grading.runDatabase();
+				// The next run's database is being made now; the server is killed under it.
+				const pid = startedServers.get(run.job.host);
+				expect(pid, 'the server process').toBeDefined();
+				process.kill(pid!, 'SIGKILL');
+				await expect(grading.runDatabase()).rejects.toThrow();
+			} finally {
+				await grading.stop();
+			}
+		}
+	);
 
 	it('stops its server and removes its folder', { timeout: 60_000 }, async () => {
 		const run = await databases.runDatabase();

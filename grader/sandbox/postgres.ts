@@ -29,13 +29,25 @@ const connectionLimit = 16;
 // The servers this process started, by socket folder, until stopped: a test checks that none outlives a grading.
 export const startedServers = new Map<string, number | undefined>();
 
+// The grader's own statements (a role, a database, a drop) take well under a second; a server that dies
+// under one (its backends live on a while, waiting for a postmaster that is gone) must not hold the class.
+const adminLimits = { connectionTimeoutMillis: 15_000, query_timeout: 15_000 };
+
+// A client whose server goes away (stopped, crashed, killed) emits "error"; with no one listening, that would
+// end the grader and the class with it, before its reports are written. The query it was in fails instead,
+// which costs that run alone.
+function listening(client: pg.Client): pg.Client {
+	client.on('error', () => undefined);
+	return client;
+}
+
 export class GradingPostgres {
 	private server: Promise<PostgresServer> | null = null;
 	private count = 0;
 
-	private async admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+	private async admin<T>(work: (client: pg.Client) => Promise<T>, database = 'postgres'): Promise<T> {
 		this.server ??= startPostgres({ socket: true }).then(async (started) => {
-			const client = new pg.Client({ connectionString: started.url });
+			const client = listening(new pg.Client({ connectionString: started.url, ...adminLimits }));
 			await client.connect();
 			try {
 				// Only a database's owner may connect to it: not the server's own, not the other runs'.
@@ -48,7 +60,9 @@ export class GradingPostgres {
 			startedServers.set(started.socketFolder!, started.pid);
 			return started;
 		});
-		const client = new pg.Client({ connectionString: (await this.server).url });
+		const url = new URL((await this.server).url);
+		url.pathname = `/${database}`;
+		const client = listening(new pg.Client({ connectionString: url.toString(), ...adminLimits }));
 		await client.connect();
 		try {
 			return await work(client);
@@ -78,9 +92,14 @@ export class GradingPostgres {
 			await client.query(
 				`CREATE ROLE ${name} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS CONNECTION LIMIT ${connectionLimit} PASSWORD '${password}'`
 			);
-			await client.query(`CREATE DATABASE ${name} OWNER ${name}`);
+			// The server's superuser owns the database, so the run's role cannot ALTER it (IS_TEMPLATE would make
+			// the drop fail and outlive the run) or COMMENT ON it (a note a later run could read); the role owns
+			// the schema public and may connect and make schemas of its own (06's store makes one per play).
+			await client.query(`CREATE DATABASE ${name}`);
 			await client.query(`REVOKE CONNECT, TEMPORARY ON DATABASE ${name} FROM PUBLIC`);
+			await client.query(`GRANT CONNECT, TEMPORARY, CREATE ON DATABASE ${name} TO ${name}`);
 		});
+		await this.admin((client) => client.query(`ALTER SCHEMA public OWNER TO ${name}`), name);
 		const server = await this.server!;
 		return {
 			job: { host: server.socketFolder!, port: server.port, user: name, password, database: name },

@@ -5,7 +5,9 @@ import { parseArgs } from 'node:util';
 import { classPage } from './class-page.ts';
 import { sandboxName, viewOfGrade } from './class-view.ts';
 import { classCsv } from './csv.ts';
-import { defaults, gradeClass } from './grade.ts';
+import { exercises as manifestExercises } from '#harness/core/manifest.ts';
+import { findSandbox } from '../sandbox/sandbox.ts';
+import { defaults, gradeClass, type ClassGrade, type Graded } from './grade.ts';
 import { goReference } from './go-reference.ts';
 import { gradescopeResults } from './gradescope.ts';
 import { writeAtomically, writeLearner } from './output.ts';
@@ -123,6 +125,41 @@ const tty = process.stderr.isTTY;
 console.error(`Grading ${paths.length} submission(s), seed ${options.seed}, ${options.jobs} at a time…`);
 const go = values['no-go'] ? Promise.resolve(null) : goReference();
 const out = resolve(values.out);
+// Every learner graded so far, in the order they finished: what the class files hold if grading stops midway.
+const gradedSoFar: Graded[] = [];
+const started = Date.now();
+
+// Grading stopped (an error no run caught, or the reference failing its own checks): the learners already
+// graded keep their results.json, and the class files are written with them and say why the rest are not.
+function stopped(error: unknown): never {
+	const why = error instanceof Error ? error.message : String(error);
+	console.error(`\n${why}`);
+	if (gradedSoFar.length && !values.gradescope) {
+		let sandbox: ClassGrade['sandbox'];
+		try {
+			sandbox = findSandbox({ unsafe: options.unsafe ?? false, untraced: options.untraced });
+		} catch {
+			sandbox = { bwrap: null, strace: null, memoryLimit: 'none' };
+		}
+		const partial: ClassGrade = {
+			graded: [...gradedSoFar],
+			exercises: manifestExercises(),
+			refused: [],
+			unchecked: [],
+			sandbox,
+			seconds: (Date.now() - started) / 1000,
+			runs: 0
+		};
+		const line = `grading stopped after ${gradedSoFar.length} of ${paths.length} submissions: ${why.split('\n')[0]}`;
+		writeAtomically(join(out, 'class.csv'), classCsv(partial));
+		writeAtomically(join(out, 'report.txt'), `${classReport(partial, null)}\n${line}\n`);
+		console.error(`${line}\nwrote ${values.out}/class.csv and ${values.out}/report.txt for them`);
+	}
+	process.exit(2);
+}
+process.on('uncaughtException', stopped);
+process.on('unhandledRejection', stopped);
+
 let grade;
 try {
 	grade = await gradeClass(paths, {
@@ -130,6 +167,7 @@ try {
 		...(frozen ? { frozen } : {}),
 		// Each learner's results.json is written the moment that learner is done, whatever happens later.
 		onGraded: (graded) => {
+			gradedSoFar.push(graded);
 			if (!values.gradescope) writeLearner(out, graded.submission.name, gradescopeResults(graded));
 		},
 		onProgress: (done, total, label) => {
@@ -137,9 +175,9 @@ try {
 		}
 	});
 } catch (error) {
-	// The reference solutions failing their own checks, or no sandbox: no grade would be right, so none is written.
-	console.error(`\n${error instanceof Error ? error.message : String(error)}`);
-	process.exit(2);
+	// The reference solutions failing their own checks, or no sandbox: no grade would be right, so none is
+	// written; a failure after some learners were graded still writes theirs.
+	stopped(error);
 }
 if (tty) process.stderr.write('\r\u001b[2K');
 const goLine = await go;

@@ -1,11 +1,7 @@
 // The class CSV: one row per learner, points per exercise, and the stamps that say what was graded.
 import { saidDiagnosis } from './diagnose.ts';
 import type { ClassGrade } from './grade.ts';
-
-const cell = (value: string | number) => {
-	const text = String(value);
-	return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+import { csvCell } from './shown.ts';
 
 export function classCsv(grade: ClassGrade): string {
 	const header = [
@@ -43,5 +39,5 @@ export function classCsv(grade: ClassGrade): string {
 			})
 		];
 	});
-	return [header, ...rows].map((row) => row.map(cell).join(',')).join('\n') + '\n';
+	return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }

@@ -2,6 +2,7 @@
 import { saidDiagnosis, type Diagnosis } from './diagnose.ts';
 import type { Graded } from './grade.ts';
 import { printable } from './run-exercise.ts';
+import { oneLine } from './shown.ts';
 import type { ScoredExercise, ScoredTest } from './score.ts';
 
 export type GradescopeTest = {
@@ -60,7 +61,10 @@ export function testName(scored: ScoredExercise, test: ScoredTest): string {
 }
 
 export function listed(items: string[], most = 20): string {
-	const shown = items.slice(0, most).map(printable).join(', ');
+	const shown = items
+		.slice(0, most)
+		.map((item) => oneLine(printable(item)))
+		.join(', ');
 	return items.length > most ? `${shown} and ${items.length - most} more` : shown;
 }
 

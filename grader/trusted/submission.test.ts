@@ -124,9 +124,9 @@ describe('learner names', () => {
 		expect(named).toEqual([
 			{ path: '/class/a/alice', name: 'a~alice' },
 			{ path: '/class/b/alice', name: 'b~alice' },
-			{ path: '/class/class.csv', refused: '"class.csv" is a name the grader writes its own output under' },
+			{ path: '/class/class.csv', name: expect.stringMatching(/^class\.csv-[0-9a-f]{8}$/) },
 			{ path: '/class/x/..', refused: 'its path ends in . or ..' },
-			{ path: '/class/.hidden', refused: '".hidden" starts with "."' },
+			{ path: '/class/.hidden', name: expect.stringMatching(/^_\.hidden-[0-9a-f]{8}$/) },
 			{ path: '/class/josé', name: 'josé' }
 		]);
 		expect(learnerNames(['/c/alice', '/c/bob', '/c/bob/..', '/c'])).toEqual([
@@ -136,8 +136,48 @@ describe('learner names', () => {
 			{ path: '/c', refused: 'it holds other submissions' }
 		]);
 		expect(learnerNames(['/c/alice', '/c/alice'])).toEqual([
-			{ path: '/c/alice', refused: 'another submission has the same name, "alice"' },
-			{ path: '/c/alice', refused: 'another submission has the same name, "alice"' }
+			{ path: '/c/alice', refused: 'the same folder is given twice' },
+			{ path: '/c/alice', refused: 'the same folder is given twice' }
+		]);
+	});
+
+	it('give any folder name a safe, unique name, the same on every run: never a refusal', () => {
+		const odd = [
+			'Ann Lee',
+			`o'brien "jr"`,
+			'bob\n  02: forged',
+			'=2+5',
+			'Alice',
+			'alice',
+			'a~b',
+			'a/b',
+			'\u202eevil'
+		];
+		const named = learnerNames(
+			odd.map((name) => `/class/${name}`),
+			'/class'
+		);
+		const names = named.map((entry) => ('name' in entry ? entry.name : entry.refused));
+		for (const name of names) expect(name).toMatch(/^[\p{L}\p{N}_.+@=~-]+$/u);
+		expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(odd.length);
+		expect(names.slice(0, 4)).toEqual([
+			expect.stringMatching(/^Ann_Lee-[0-9a-f]{8}$/),
+			expect.stringMatching(/^o_brien__jr_-[0-9a-f]{8}$/),
+			expect.stringMatching(/^bob___02__forged-[0-9a-f]{8}$/),
+			'=2+5'
+		]);
+		expect(
+			learnerNames(
+				odd.map((name) => `/class/${name}`),
+				'/class'
+			)
+		).toEqual(named);
+		// A folder named like another's changed name is changed too.
+		const [first] = names;
+		const again = learnerNames(['/class/Ann Lee', `/class/${first}`], '/class');
+		expect(again.map((entry) => ('name' in entry ? entry.name : ''))).toEqual([
+			first,
+			expect.stringMatching(new RegExp(`^${first}-[0-9a-f]{8}$`))
 		]);
 	});
 });

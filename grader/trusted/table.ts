@@ -1,8 +1,8 @@
 // The terminal's view of a class: learners × exercises, the first failure of each red cell, and a progress bar.
 import { saidDiagnosis } from './diagnose.ts';
-import { printable } from './run-exercise.ts';
 import type { ClassGrade, Graded } from './grade.ts';
 import { stampLines, submissionNotes } from './gradescope.ts';
+import { oneLine } from './shown.ts';
 
 const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 const firstLine = (text: string) =>
@@ -14,11 +14,12 @@ const firstLine = (text: string) =>
 	)
 		.trim()
 		.slice(0, 160);
+// Every name, message and path here is the learner's: each on one line (shown.ts), so none can forge another's.
 
 export function classTable(grade: ClassGrade): string {
 	const header = ['learner', ...grade.exercises.map((e) => e.id), 'total'];
 	const rows = grade.graded.map((graded) => [
-		graded.submission.name,
+		oneLine(graded.submission.name),
 		...graded.exercises.map((e) => `${e.score === e.max ? '✔' : '✘'} ${points(e.score)}/${points(e.max)}`),
 		`${points(graded.score)}/${points(graded.max)}${graded.unsafe ? '  (no sandbox)' : ''}`
 	]);
@@ -38,13 +39,13 @@ export function classDetails(graded: Graded): string[] {
 		.flatMap((e) => {
 			const diagnosis = graded.diagnoses[e.exercise.id];
 			return [
-				`  ${e.exercise.id}: ${firstLine(e.firstFailure!.message)}`,
-				...(diagnosis ? [`      ${printable(saidDiagnosis(diagnosis))}`] : [])
+				`  ${e.exercise.id}: ${oneLine(firstLine(e.firstFailure!.message))}`,
+				...(diagnosis ? [`      ${oneLine(saidDiagnosis(diagnosis))}`] : [])
 			];
 		});
-	const notes = submissionNotes(graded).map((note) => `  ${note}`);
+	const notes = submissionNotes(graded).map((note) => `  ${oneLine(note)}`);
 	if (!lines.length && !notes.length) return [];
-	return [`${graded.submission.name}:`, ...lines, ...notes];
+	return [`${oneLine(graded.submission.name)}:`, ...lines, ...notes];
 }
 
 export function classReport(grade: ClassGrade, goLine: string | null): string {
@@ -57,7 +58,7 @@ export function classReport(grade: ClassGrade, goLine: string | null): string {
 		...grade.graded.flatMap(classDetails),
 		'',
 		stamps,
-		...grade.refused.map((entry) => `not graded: ${entry.path}: ${entry.reason}`),
+		...grade.refused.map((entry) => `not graded: ${oneLine(entry.path)}: ${oneLine(entry.reason)}`),
 		...grade.unchecked.map(
 			(folder) => `not graded: exercise ${folder} has no checks yet (grader/checks/${folder}.held.ts)`
 		),
