@@ -18,6 +18,7 @@ import {
 	type Sequence
 } from '#harness/endpoint/calls.ts';
 import { tellCrash, type RecordedCrash } from '#harness/endpoint/crash-points.ts';
+import { overlaps } from '#harness/endpoint/overlaps.ts';
 import { randomSequences } from '#harness/endpoint/sequences.ts';
 import type { SaidError } from '../channel/observations.ts';
 import { heldOut, revivedError, type Check, type Probe } from '../trusted/probe.ts';
@@ -215,7 +216,52 @@ export function judgeSequence(sequence: Sequence, yours: InMemory, theirs: InMem
 	return `${saidSequence(sequence)}\n${lines.join('\n')}\nat the end, expected ${canonical(theirs.end)}\nyours ${canonical(yours.end)}`;
 }
 
+// The overlaps the tests explore, each a given check: two requests with one key, or two deliveries of one
+// event, at every interleaving. The exploration runs in the sandbox and says the first broken interleaving.
+type Explored = { problem?: string | null; thrown?: SaidError };
+const givenOverlaps = (): Check[] =>
+	overlaps().map((overlap, index) => ({
+		name: `every overlap › ${overlap.name}`,
+		heldOut: false,
+		observer: 'overlap',
+		cases: [index],
+		judge: (_input: number, observed: Explored) =>
+			observed.thrown
+				? `${observed.thrown.name === 'NotWrittenYet' ? '' : 'your endpoint threw: '}${observed.thrown.message}`
+				: (observed.problem ?? null)
+	}));
+
+// Sequences at the edges of the retention, compared with the reference: a key or a receipt used again one
+// minute before, exactly at, and one minute after it is due to expire, with the same body and another.
+function retentionEdges(): Sequence[] {
+	const body = { subject: 'Printer on fire' };
+	const event = { tenant: 'acme', source: 'helpdesk', eventId: 'evt-42', subject: 'Cannot sign in' };
+	return [-1, 0, 1].flatMap((past) =>
+		(['successes', 'everything'] as const).flatMap((remember) =>
+			[body, { subject: 'Printer still on fire' }].map((again) => ({
+				remember,
+				retentionHours: 2,
+				steps: [
+					{ do: 'send' as const, route: 'tickets' as const, key: 'k-1', json: body },
+					{ do: 'send' as const, route: 'webhooks' as const, json: event },
+					{ do: 'wait' as const, minutes: 120 + past },
+					{ do: 'send' as const, route: 'tickets' as const, key: 'k-1', json: again },
+					{ do: 'send' as const, route: 'webhooks' as const, json: { ...event, subject: again.subject } }
+				]
+			}))
+		)
+	);
+}
+
 export const probe: Probe = (settings) => [
+	...givenOverlaps(),
+	{
+		name: 'the retention, at its edges, against the reference',
+		heldOut: false,
+		observer: 'sequence',
+		cases: retentionEdges(),
+		judge: judgeSequence
+	},
 	...heldOut(settings, 'crash points', randomSequences, () => ({
 		observer: 'crashes',
 		judge: (input: Sequence, observed: Crashes) => judgeCrashes(input, observed)

@@ -7,6 +7,7 @@ import type { HandlerSchedule } from '#harness/handler/schedules.ts';
 import type { Sequence } from '#harness/endpoint/calls.ts';
 import { exploreCrashPoints, type RecordedCrash } from '#harness/endpoint/crash-points.ts';
 import { MemoryStore } from '#harness/endpoint/memory-store.ts';
+import { exploreOverlaps, overlaps } from '#harness/endpoint/overlaps.ts';
 import { playInMemory } from '#harness/endpoint/properties.ts';
 import type { RunContext } from '../channel/job.ts';
 import { saidError, type Code, type Observers } from './observer.ts';
@@ -42,6 +43,17 @@ export const observers: Observers = {
 	sequence: async ({ 'endpoint.ts': code }, sequence: Sequence) => {
 		try {
 			return await playInMemory(routes(code), sequence);
+		} catch (error) {
+			return { thrown: saidError(error) };
+		}
+	},
+	// Two requests with one key (or one event) at every interleaving of their store steps, by its index in
+	// overlaps(): the story of the first interleaving that breaks the contract, or null.
+	overlap: async ({ 'endpoint.ts': code }, index: number) => {
+		const overlap = overlaps()[index];
+		if (!overlap) return { problem: `no overlap ${index}` };
+		try {
+			return { problem: await exploreOverlaps(routes(code), overlap) };
 		} catch (error) {
 			return { thrown: saidError(error) };
 		}

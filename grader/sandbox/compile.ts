@@ -81,6 +81,8 @@ async function esbuildOnce(source: string, shown: string): Promise<string> {
 		format: 'esm',
 		platform: 'node',
 		target: 'node20',
+		// Node 20 reads `import … with { type: 'json' }` (06's rules); esbuild would drop the attribute for node20.
+		supported: { 'import-attributes': true },
 		logLevel: 'silent',
 		plugins: [keepImports]
 	});
@@ -112,8 +114,10 @@ async function compileFolder(from: string, to: string, skip: (name: string) => b
 			await compileFolder(join(from, name), join(to, name), skip);
 			continue;
 		}
-		// Plain JavaScript (the schedules' compiled validators) is the harness's own: copied as it is.
-		if (name.endsWith('.js') && !skip(name)) writeFileSync(join(to, name), readFileSync(join(from, name)));
+		// Plain JavaScript (the schedules' compiled validators) and JSON (06's rules) are the harness's own:
+		// copied as they are.
+		if ((name.endsWith('.js') || name.endsWith('.json')) && !skip(name))
+			writeFileSync(join(to, name), readFileSync(join(from, name)));
 		if (!name.endsWith('.ts') || name.endsWith('.test.ts') || name.endsWith('.d.ts') || skip(name)) continue;
 		const compiled = await compileFile(readFileSync(join(from, name), 'utf8'), name);
 		if ('error' in compiled) throw new Error(`${join(from, name)} does not compile: ${compiled.error}`);
@@ -190,7 +194,8 @@ async function makeHarness(sandboxed: boolean): Promise<Harness> {
 function importedBy(dir: string, file: string): string[] {
 	const seen = new Set<string>();
 	const visit = (path: string) => {
-		if (seen.has(path)) return;
+		// A JSON file (06's rules) is data its importer holds, not a module to load and freeze on its own.
+		if (seen.has(path) || !path.endsWith('.js')) return;
 		seen.add(path);
 		const text = readFileSync(join(dir, path), 'utf8');
 		// Static imports, and dynamic ones (a module loaded on first use is frozen like the rest).
