@@ -8,7 +8,8 @@
 // playAgainst(folder) (lib/redirect.ts) in front, to show another copy of the learner's files (the
 // browser tests plant a wrong handler that way). Two harness imports can't run in a browser, so they are
 // swapped for small stand-ins (src/shims/): 'vitest' (handler/play.ts registers tests with it; the page
-// never calls that part) and node:fs, node:path and node:url, which schedules.ts reads the schedules with.
+// never calls that part), node:fs, node:path and node:url, which schedules.ts reads the schedules with, and
+// node:worker_threads, where the watchdog (core/watchdog.ts) finds its shared memory: the page has none.
 // The fs stand-in serves only schedules/, bundled by import.meta.glob, so the page loads and checks the
 // schedules with the very same loader, JSON Schemas and checks as the tests.
 import { readFileSync } from 'node:fs';
@@ -44,7 +45,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 				{ find: /^vitest$/, replacement: shim('vitest') },
 				{ find: /^node:fs$/, replacement: shim('node-fs') },
 				{ find: /^node:path$/, replacement: shim('node-path') },
-				{ find: /^node:url$/, replacement: shim('node-url') }
+				{ find: /^node:url$/, replacement: shim('node-url') },
+				{ find: /^node:worker_threads$/, replacement: shim('node-worker-threads') }
 			]
 		},
 		// The compiled validators' ajv helpers are CommonJS: bundle them once, up front.

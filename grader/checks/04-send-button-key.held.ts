@@ -75,6 +75,22 @@ const storageCases: [string, StorageCase][] = [
 		}
 	],
 	[
+		'removeItem throws, and finish() is called twice: the finished submission still never comes back',
+		{
+			stored: null,
+			steps: [
+				{ do: 'begin', body: a },
+				{ do: 'fail', methods: ['removeItem'] },
+				{ do: 'finish' },
+				{ do: 'finish' },
+				{ do: 'pending' },
+				{ do: 'reload' },
+				{ do: 'pending' },
+				{ do: 'begin', body: b }
+			]
+		}
+	],
+	[
 		'a body whose field is not text is a damaged entry',
 		{
 			stored: JSON.stringify({ key: 'key-0', body: { subject: 7 } }),
