@@ -20,7 +20,9 @@ const textAt = (index: number) => headerWords * 4 + index * layout.slotBytes;
 export const memoryBytes = textAt(layout.slots.length);
 
 const shared = (workerData as Record<string, unknown> | undefined)?.[layout.key];
-const memory = shared instanceof SharedArrayBuffer ? shared : undefined;
+// A page without cross-origin isolation has no SharedArrayBuffer at all (the playground): no watchdog there.
+const memory =
+	typeof SharedArrayBuffer !== 'undefined' && shared instanceof SharedArrayBuffer ? shared : undefined;
 const words = memory && new Int32Array(memory, 0, headerWords);
 const encoder = new TextEncoder();
 
