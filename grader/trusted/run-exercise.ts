@@ -143,7 +143,8 @@ function whyNotRun(ran: SandboxRun, observed: Observed, limits: SandboxLimits, f
 	return `the run ${how} before it reported: ${firstLineClipped(ran.output) || 'no output'}`;
 }
 
-const notRun = (checks: PlannedCheck[], why: string): Verdict[] =>
+// Every check as not executed, and why: a run that never started, or a submission never run.
+export const notRun = (checks: PlannedCheck[], why: string): Verdict[] =>
 	checks.map((check) => ({
 		file: check.heldOut ? 'held-out' : 'given',
 		name: check.name,
