@@ -24,9 +24,12 @@ describe('hints.md', () => {
 			'hint 1, "Why?", has no text under its heading'
 		);
 	});
-	for (const exercise of exercises().filter((e) => existsSync(join(workbookRoot, hintsFile(e))))) {
-		it(`${hintsFile(exercise)} is fit to ship`, () => {
+	for (const exercise of exercises())
+		it(`${hintsFile(exercise)} is there, and fit to ship`, () => {
+			expect(
+				existsSync(join(workbookRoot, hintsFile(exercise))),
+				`${hintsFile(exercise)}: npm run hint reads it`
+			).toBe(true);
 			expect(hintProblems(readHints(workbookRoot, exercise))).toEqual([]);
 		});
-	}
 });
