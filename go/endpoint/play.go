@@ -246,7 +246,7 @@ func play(t testing.TB, s Schedule, remember Remember, url string) played {
 }
 
 // waitForLock returns once one of the store's connections waits on a lock, or the request has answered.
-func waitForLock(ctx context.Context, store *Store, done chan *answer) error {
+func waitForLock(ctx context.Context, store *PostgresStore, done chan *answer) error {
 	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
 		select {
