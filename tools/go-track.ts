@@ -76,7 +76,7 @@ async function playGoWrong(wrong: WrongSolution, postgresUrl: string | null): Pr
 	}
 }
 
-// Every Go wrong solution, one at a time (each is a go test of one package).
+// Every Go wrong solution, two at a time (each is a go test of one package).
 // A Go reference's tests may play on PostgreSQL: one server for all of them, unless one is given.
 export async function goWrongSolutionsFail(): Promise<Checked> {
 	const problems: (string | null)[] = [];
@@ -86,7 +86,15 @@ export async function goWrongSolutionsFail(): Promise<Checked> {
 	const server = needsPostgres && !given ? await startPostgres() : null;
 	try {
 		const url = given ?? server?.url ?? null;
-		for (const wrong of wrongs) problems.push(await playGoWrong(wrong, url));
+		// Two at a time: each is mostly compiling and linking its own test binary, one core each.
+		let next = 0;
+		const worker = async () => {
+			while (next < wrongs.length) {
+				const i = next++;
+				problems[i] = await playGoWrong(wrongs[i]!, url);
+			}
+		};
+		await Promise.all([worker(), worker()]);
 	} finally {
 		await server?.stop();
 	}
