@@ -51,7 +51,14 @@ async function playGoWrong(wrong: WrongSolution, postgresUrl: string | null): Pr
 	const pkg = wrong.goPackage ?? `exercises/${wrong.folder}`;
 	try {
 		const replace = solutionsOverlay();
-		for (const [file, text] of Object.entries(patchedFiles(wrong))) {
+		let files: Record<string, string>;
+		try {
+			files = patchedFiles(wrong);
+		} catch (error) {
+			// A patch its solution has moved away from fails under its own name; the others still play.
+			return `go/solutions/wrong/${wrong.name}.patch no longer applies: ${(error as Error).message}`;
+		}
+		for (const [file, text] of Object.entries(files)) {
 			const path = join(folder, basename(file));
 			writeFileSync(path, text);
 			replace[pkg.startsWith('exercises/') ? join(goDir, pkg, file) : join(workbookRoot, file)] = path;
