@@ -33,7 +33,7 @@ type overlap struct {
 
 // stepLimit is how long one request may run between two store steps before it counts as hung: it only
 // bounds a hang.
-const stepLimit = 2 * time.Second
+const stepLimit = 10 * time.Second
 
 // ownedStore is the store as one of the two requests sees it: its transactions say whose they are.
 type ownedStore struct {
