@@ -155,6 +155,16 @@ export const samples: Sample[] = [
 		rest: 'zero',
 		says: /Nothing graded: the folder is empty\./
 	},
+	{
+		name: 'given-replay-in-03',
+		story: 'exercise 03 solved with the replay the harness gives it, 02 as shipped',
+		kind: 'honest',
+		base: 'stubs',
+		solved: ['03'],
+		scores: { '03': 'full' },
+		rest: 'zero',
+		says: /02: sameEvent is not written yet\./
+	},
 
 	// Reaching the reference or a classmate: none of it is in the sandbox.
 	{
@@ -212,6 +222,27 @@ export const samples: Sample[] = [
 		base: 'solutions',
 		...zeroAt01,
 		says: reached('<grader>/complete/exercises/01-first-handler/handler\\.ts')
+	},
+
+	// An answer handed on: the harness gives 02's replay from 03 on and 03's handleAtomically from 05 on
+	// (exercises/manifest.json's given); imported where it is the exercise, it is not the learner's work.
+	{
+		name: 'given-answer-imported',
+		story: "exercise 02's replay imported from the harness, which hands it to 03",
+		kind: 'reference',
+		base: 'solutions',
+		scores: { '02': 'zero' },
+		rest: 'full',
+		says: /^ +02: 0 for this exercise: exercises\/02-same-event\/handler\.ts imports exercise 02's answer, handed on from 03: write your own \(harness\/core\/replay\.ts\)$/m
+	},
+	{
+		name: 'given-answer-reexported',
+		story: "exercise 03's atomic.ts re-exports the harness's handleAtomically, which it hands to 05",
+		kind: 'reference',
+		base: 'solutions',
+		scores: { '03': 'zero' },
+		rest: 'full',
+		says: /^ +03: 0 for this exercise: exercises\/03-the-race\/atomic\.ts imports exercise 03's answer, handed on from 05: write your own \(harness\/race\/atomic\.ts\)$/m
 	},
 
 	// Trying quietly: the attempt fails, the code says nothing and answers right; the trace shows the attempt.

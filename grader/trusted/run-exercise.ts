@@ -15,6 +15,7 @@ import type { Verdict } from './score.ts';
 import { compiledHarness } from '../sandbox/compile.ts';
 import { makeView, removeView } from '../sandbox/tree.ts';
 import { firstLine } from './shown.ts';
+import { borrowedInView } from './borrowed.ts';
 
 export const maxMessage = 4000;
 // Far more than any exercise's observations (a few hundred KB), and small enough to judge quickly.
@@ -154,6 +155,17 @@ export const notRun = (checks: PlannedCheck[], why: string): Verdict[] =>
 		message: `not executed: ${why}`
 	}));
 
+// Every check failed with the same reason: the exercise forfeited before it ran.
+const zeroFor = (checks: PlannedCheck[], why: string): Verdict[] =>
+	checks.map((check) => ({
+		file: check.heldOut ? 'held-out' : 'given',
+		name: check.name,
+		heldOut: check.heldOut,
+		free: check.free,
+		status: 'failed',
+		message: `0 for this exercise: ${clip(why, 400)}`
+	}));
+
 // answers: what the code answered on every input, for the diagnosis (diagnose.ts); none for a forfeited run.
 export type ExerciseRun = {
 	verdicts: Verdict[];
@@ -281,6 +293,8 @@ async function runIn(
 	const view = await makeView(harness, exercise, files, job, { sandboxed });
 	try {
 		if (view.error) return { verdicts: notRun(checks, view.error), seconds: 0, output: '' };
+		const borrowed = borrowedInView(harness.dir, view.dir, exercise);
+		if (borrowed) return { verdicts: zeroFor(checks, borrowed), seconds: 0, output: '' };
 		const ran = await runSandboxed(
 			sandbox,
 			{
