@@ -9,6 +9,7 @@ import { terminalPaint as paint, testName } from './progress.ts';
 import { exerciseTestFile } from './test-files.ts';
 import { assertionSaid } from './assertion-words.ts';
 import { checkTypes, typeErrorsIn, type TypeError } from './types.ts';
+import { borrowedInWorkbook } from './borrowed.ts';
 
 type VitestError = { message?: string; diff?: string; stacks?: { file: string; line: number }[] };
 
@@ -56,7 +57,8 @@ export default class LoopReporter implements Reporter {
 				exercise,
 				tests: [],
 				broken: [],
-				typeErrors: typeErrorsIn(typeErrors, exercise)
+				typeErrors: typeErrorsIn(typeErrors, exercise),
+				borrowed: borrowedInWorkbook(this.root, exercise)
 			};
 			byExercise.set(exercise.id, entry);
 			const path = relative(this.root, module.moduleId);
@@ -80,7 +82,7 @@ export default class LoopReporter implements Reporter {
 		}
 		const results = list.flatMap((e) => byExercise.get(e.id) ?? []);
 		// Green tests with type errors are not green: the run fails as a red test would fail it.
-		if (results.some((r) => r.typeErrors?.length)) process.exitCode = 1;
+		if (results.some((r) => r.typeErrors?.length || r.borrowed?.length)) process.exitCode = 1;
 		const last = results.at(-1)?.exercise;
 		const next = last && list[list.indexOf(last) + 1];
 		const filtered = Boolean(this.vitest?.config.testNamePattern) || reason === 'interrupted';

@@ -1,4 +1,5 @@
 // The short report of `npm test exercises/NN`: one screen, whatever state the learner's files are in.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exercises, type Exercise } from '#harness/core/manifest.ts';
@@ -65,6 +66,23 @@ describe('the short report', () => {
 		expect(text).not.toContain('is green');
 		expect(text).toContain('1 tests did not run');
 	});
+	it('calls an exercise red, its tests all passing, when it imports an answer given only later', () => {
+		const said =
+			"exercises/02-x/a.ts imports exercise 02's answer, handed on from 03: write your own (harness/core/replay.ts)";
+		const text = formatLoop(
+			[{ exercise: two, broken: [], tests: [test('first', 'passed')], borrowed: [said] }],
+			{
+				next: one
+			}
+		);
+		expect(text).toContain('✘ 02 · sameEvent and replay: 1 of 1 tests pass · an answer not yet given');
+		expect(text).toContain(
+			'First failure: exercises/02-x/a.ts imports an answer the harness gives only later'
+		);
+		expect(text).toContain("imports exercise 02's answer, handed on from 03: write your own");
+		expect(text).not.toContain('is green');
+		expect(text.split('\n').filter((line) => line.length > screen.columns)).toEqual([]);
+	});
 	it('finds the stub in a message, and wraps at spaces', () => {
 		expect(stubOf('A journey broke: your code threw: submissions is not written yet.')).toBe('submissions');
 		expect(stubOf('expected 1 to be 2')).toBeUndefined();
@@ -130,6 +148,40 @@ describe('npm test exercises/NN, on a copy of the workbook', () => {
 		},
 		240_000
 	);
+
+	it('says an answer the harness hands on, imported where it is the exercise, on its one screen, exit 1', async () => {
+		const { root, remove } = tempWorkbook();
+		try {
+			const [handler, atomic] = ['02-same-event/handler.ts', '03-the-race/atomic.ts'];
+			solve(root, '02-same-event', ['handler.ts']);
+			const own = readFileSync(join(root, 'exercises', handler), 'utf8');
+			const borrowed = own.replace(
+				/export function replay[^]*?\n}\n/,
+				"export { replay } from '#harness/core/replay.ts';\nimport { replay } from '#harness/core/replay.ts';\n"
+			);
+			expect(borrowed).not.toBe(own);
+			writeFileSync(join(root, 'exercises', handler), borrowed);
+			writeFileSync(
+				join(root, 'exercises', atomic),
+				"export { handleAtomically } from '#harness/race/atomic.ts';\n"
+			);
+			for (const [id, file, from] of [
+				['02', handler, '03'],
+				['03', atomic, '05']
+			]) {
+				const ran = await npmTest(root, `exercises/${id}`);
+				const where = `npm test exercises/${id}:\n${ran.output}`;
+				expect(ran.code, where).toBe(1);
+				expect(ran.output, where).toContain(
+					`exercises/${file} imports exercise ${id}'s answer, handed on from ${from}: write your own`
+				);
+				expect(ran.output, where).not.toContain('is green');
+				expect(ran.output.trimEnd().split('\n').length, where).toBeLessThan(screen.lines);
+			}
+		} finally {
+			remove();
+		}
+	}, 60_000);
 
 	it('answers an exercise that does not exist with the list, and exit 2; --all gives the full report', async () => {
 		const { root, remove } = tempWorkbook();

@@ -32,6 +32,8 @@ export type LoopExercise = {
 	broken: { file: string; message: string }[];
 	// What the compiler said about the exercise's files (learner/types.ts): any makes it red.
 	typeErrors?: TypeError[];
+	// An answer handed on, imported where it is the exercise (harness/core/given.ts): any makes it red.
+	borrowed?: string[];
 };
 
 export type LoopOptions = { paint?: Paint; next?: Exercise; filtered?: boolean; watching?: boolean };
@@ -83,7 +85,10 @@ function counts(result: LoopExercise) {
 }
 
 const isGreen = (result: LoopExercise) =>
-	counts(result).failed === 0 && result.broken.length === 0 && !result.typeErrors?.length;
+	counts(result).failed === 0 &&
+	result.broken.length === 0 &&
+	!result.typeErrors?.length &&
+	!result.borrowed?.length;
 
 function summary(result: LoopExercise, paint: Paint): string {
 	const { passed, total, given } = counts(result);
@@ -91,7 +96,8 @@ function summary(result: LoopExercise, paint: Paint): string {
 	const name = `${result.exercise.id} · ${result.exercise.title}`;
 	const onGiven = given ? paint.dim(` (+${given} on given code)`) : '';
 	const types = result.typeErrors?.length ? paint.red(` · ${result.typeErrors.length} type errors`) : '';
-	return `${mark} ${name}: ${passed} of ${total} tests pass${types}${onGiven}`;
+	const borrowed = result.borrowed?.length ? paint.red(' · an answer not yet given') : '';
+	return `${mark} ${name}: ${passed} of ${total} tests pass${types}${borrowed}${onGiven}`;
 }
 
 function green(results: LoopExercise[], options: LoopOptions, paint: Paint): string[] {
@@ -138,7 +144,7 @@ function failing(result: LoopExercise, budget: number, options: LoopOptions, pai
 			: `Next: fix it and run \`npm test exercises/${id}\` again (\`npm run watch -- ${id}\` runs it on every save).`,
 		`Stuck? \`npm run hint -- ${id}\` · every failure in full: \`${full}\``
 	]);
-	const firstIsATest = !result.broken[0] && !result.typeErrors?.length;
+	const firstIsATest = !result.broken[0] && !result.typeErrors?.length && !result.borrowed?.length;
 	const firstStub = firstIsATest ? stubOf(first.message) : undefined;
 	const others = otherFailures(failed.slice(firstIsATest ? 1 : 0), firstStub, paint.red('✘'));
 	const room = budget - top.length - tail.length;
@@ -147,8 +153,18 @@ function failing(result: LoopExercise, budget: number, options: LoopOptions, pai
 
 type Failure = { title: string; where: string; message: string };
 
-// The compiler's errors come first, then a test file that did not load; else the first failing test.
+const givenRule = (id: string) =>
+	`The harness hands that answer to the exercises after it; in ${id} it is the exercise, and tests it passes do not count. Write it in your file.`;
+
+// An answer not yet given comes first (passing tests on it say nothing), then the compiler's errors, then a
+// test file that did not load; else the first failing test.
 function firstFailure(result: LoopExercise, failed: LoopTest[]): Failure {
+	const [borrowed, ...more] = result.borrowed ?? [];
+	if (borrowed) {
+		const file = borrowed.split(' ')[0];
+		const message = [borrowed, ...more, '', givenRule(result.exercise.id)].join('\n');
+		return { title: `${file} imports an answer the harness gives only later`, where: '', message };
+	}
 	const types = result.typeErrors ?? [];
 	if (types.length) {
 		const files = [...new Set(types.map((error) => error.file))].join(', ');

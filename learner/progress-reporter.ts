@@ -8,6 +8,7 @@ import { formatProgress, terminalPaint as paint, testName, type ExerciseResult }
 import { exerciseTestFile } from './test-files.ts';
 import { checkTypes, saidTypeError, typeErrorsIn, typeRule, type TypeError } from './types.ts';
 import { hangsIn } from '../lib/watchdog/hangs.ts';
+import { borrowedInWorkbook } from './borrowed.ts';
 
 export default class ProgressReporter implements Reporter {
 	private root = process.cwd();
@@ -33,10 +34,15 @@ export default class ProgressReporter implements Reporter {
 		const results: ExerciseResult[] = list.map((exercise) => {
 			const result: ExerciseResult = { exercise, passed: 0, total: 0 };
 			const types = typeErrorsIn(typeErrors, exercise);
+			const [borrowed] = borrowedInWorkbook(this.root, exercise);
+			if (borrowed) {
+				result.borrowed = borrowed;
+				result.firstRed = { test: 'it imports an answer the harness gives only later', message: borrowed };
+			}
 			if (types.length) {
 				result.typeErrors = types.length;
 				const message = [saidTypeError(types[0]!), typeRule(exercise.id)].join('\n');
-				result.firstRed = { test: 'the compiler finds type errors', message };
+				result.firstRed ??= { test: 'the compiler finds type errors', message };
 			}
 			for (const { module, file } of files) {
 				if (file?.exercise !== exercise) continue;

@@ -11,6 +11,8 @@ export type ExerciseResult = {
 	firstRed?: { test: string; message: string };
 	// How many type errors the compiler finds in the exercise's files (learner/types.ts): any makes it red.
 	typeErrors?: number;
+	// An answer handed on, imported in the exercise it answers (learner/borrowed.ts): it makes it red.
+	borrowed?: string;
 };
 
 export type Paint = {
@@ -31,7 +33,7 @@ export const terminalPaint: Paint =
 export const testName = (test: { fullName: string }) => test.fullName.split(' > ').slice(1).join(' › ');
 
 export const isGreen = (result: ExerciseResult) =>
-	result.total > 0 && result.passed === result.total && !result.typeErrors;
+	result.total > 0 && result.passed === result.total && !result.typeErrors && !result.borrowed;
 
 // The first few lines of a failure, each short enough to read in a terminal.
 export function firstLines(message: string, count = 2, width = 110): string[] {
