@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"workbook/core"
+	"workbook/given"
 	"workbook/handler"
 )
 
@@ -44,3 +45,9 @@ func TestFirstHandler(t *testing.T) {
 }
 
 var evt42 = core.Webhook{Tenant: "acme", Source: "helpdesk", EventID: "evt-42", Subject: "Cannot sign in"}
+
+// TestWritesItsOwn: the workbook hands exercise 02's answers on from exercise 03 (go/handler/replay.go); this
+// exercise's file may not import them, or the tests above would pass on work it did not do.
+func TestWritesItsOwn(t *testing.T) {
+	given.Check(t, "01")
+}

@@ -10,6 +10,7 @@ import (
 	"testing/quick"
 
 	"workbook/core"
+	"workbook/given"
 	"workbook/handler"
 )
 
@@ -171,4 +172,10 @@ func TestReceiptHandler(t *testing.T) {
 func with(w core.Webhook, change func(*core.Webhook)) core.Webhook {
 	change(&w)
 	return w
+}
+
+// TestWritesItsOwn: the workbook hands exercise 02's answers on from exercise 03 (go/handler/replay.go); this
+// exercise's file may not import them, or the tests above would pass on work it did not do.
+func TestWritesItsOwn(t *testing.T) {
+	given.Check(t, "02")
 }
