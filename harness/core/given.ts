@@ -49,6 +49,7 @@ export function borrowedAnswers(
 ): Borrowed[] {
 	const barred = notYetGiven(exercise, options.given);
 	const found: Borrowed[] = [];
+	if (!barred.length) return found;
 	for (const name of exercise.learnerFiles) {
 		const file = `exercises/${exercise.folder}/${name}`;
 		const path = pathTo(file, (p) => barred.some((answer) => answer.file === p), read, options.keepComments);
