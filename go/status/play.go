@@ -178,3 +178,9 @@ func commentCause(s Schedule, at int, want, got Answer) string {
 	}
 	return ""
 }
+
+// String is the change in the words the stories use: "chg-3: close #1, decided on version 1".
+func (c Change) String() string { return saidChange(c) }
+
+// String is the answer in the words the stories use: "refused as stale: the ticket is at version 2".
+func (a Answer) String() string { return saidAnswer(a) }

@@ -2,6 +2,7 @@ package closeandreopen
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"workbook/core"
@@ -59,13 +60,13 @@ func TestSetStatus(t *testing.T) {
 				got = h.Handle(c, core.NoFault)
 			}
 			if got != test.want {
-				t.Errorf("last answer %+v, want %+v", got, test.want)
+				t.Errorf("ticket #1 open at version 1, sent %s: the last answer %s, want %s", said(test.changes), got, test.want)
 			}
 			if receipts := h.Snapshot().Receipts; len(receipts) != 0 {
-				t.Errorf("a status change keeps no receipt, but the store has %+v", receipts)
+				t.Errorf("sent %s: a status change keeps no receipt, but the store has %v", said(test.changes), receipts)
 			}
 			if after := h.Snapshot(); test.want.Kind == "stale" && !reflect.DeepEqual(before, after) {
-				t.Errorf("a stale change wrote something:\nbefore: %+v\nafter:  %+v", before, after)
+				t.Errorf("sent %s: the stale change wrote something:\nbefore: %+v\nafter:  %+v", said(test.changes), before, after)
 			}
 		})
 	}
@@ -87,4 +88,13 @@ func repeat(change status.Change, times int) []status.Change {
 		changes[i] = change
 	}
 	return changes
+}
+
+// said is the changes in the stories' words, in the order they were sent.
+func said(changes []status.Change) string {
+	words := make([]string, len(changes))
+	for i, change := range changes {
+		words[i] = change.String()
+	}
+	return strings.Join(words, "; then ")
 }
