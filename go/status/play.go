@@ -2,26 +2,67 @@ package status
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 
+	"workbook/core"
 	"workbook/schedules"
 )
 
 // Played is what a way of applying changes did with a schedule: its answers, and its store at the end.
+// Panicked says where and why the rules panicked, if they did; the deliveries after that one were not sent.
 type Played struct {
-	Answers []Answer
-	Store   Store
+	Answers  []Answer
+	Store    Store
+	Panicked string
 }
 
-// Play delivers a schedule's changes one at a time to a handler with the given rules.
-func Play(s Schedule, rules Rules) Played {
+// Play delivers a schedule's changes one at a time to a handler with the given rules. A panic in the rules
+// stops the schedule there and is told as the schedule's failure, not as a crash of the whole test run;
+// a stub's "is not written yet" goes on as it was.
+func Play(s Schedule, rules Rules) (played Played) {
 	h := NewHandler(rules, s.Start)
-	var answers []Answer
-	for _, d := range s.Deliveries {
-		answers = append(answers, h.Handle(d.Change, d.Fault))
+	for i, d := range s.Deliveries {
+		if played.Panicked = handled(h, d, &played.Answers); played.Panicked != "" {
+			played.Panicked = fmt.Sprintf("%s: your code panicked: %s", describeDelivery(s, i), played.Panicked)
+			break
+		}
 	}
-	return Played{answers, h.Snapshot()}
+	played.Store = h.Snapshot()
+	return played
+}
+
+// learnerLine is " (at go/exercises/07-close-and-reopen/status.go:12)": the learner's line nearest the panic,
+// read from the stack while it is still unwound to there; "" when no frame is in go/exercises/.
+func learnerLine() string {
+	pcs := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		frame, more := frames.Next()
+		// go/exercises/… on disk, workbook/exercises/… built with -trimpath.
+		if at := strings.LastIndex(frame.File, "exercises/"); at > 0 && frame.File[at-1] == '/' {
+			return fmt.Sprintf(" (at go/%s:%d)", frame.File[at:], frame.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// handled hands one delivery to the handler and appends its answer; it returns the panic's value in words,
+// or "" when there was none.
+func handled(h *Handler, d Delivery, answers *[]Answer) (panicked string) {
+	defer func() {
+		if p := recover(); p != nil {
+			if _, stub := p.(core.NotWrittenYet); stub {
+				panic(p)
+			}
+			panicked = fmt.Sprint(p) + learnerLine()
+		}
+	}()
+	*answers = append(*answers, h.Handle(d.Change, d.Fault))
+	return ""
 }
 
 // saidChange: "chg-3: close #1, decided on version 1" or `chg-1: comment on #1 "Is there any news?"`.
@@ -119,6 +160,9 @@ func Judge(s Schedule, column string, got Played) string {
 		{Label: "receipts", Expected: saidReceipts(want.Receipts), Actual: saidReceipts(got.Store.Receipts)},
 	}
 	state := schedules.SideBySide(rows)
+	if got.Panicked != "" {
+		return fmt.Sprintf("%s\n%s.\n\nDelivery by delivery, and what was stored before it:\n%s", heading, got.Panicked, state)
+	}
 	for i := range want.Answers {
 		if i >= len(got.Answers) {
 			return fmt.Sprintf("%s\nexpected %d answers, the code gave %d\n\n%s", heading, len(want.Answers), len(got.Answers), state)

@@ -14,7 +14,7 @@ func TestContractMeetsTheSchedules(t *testing.T) {
 	for _, s := range all {
 		t.Run(s.Name, func(t *testing.T) {
 			got := ExpectedByContract(s.Start, s.Deliveries)
-			if problem := Judge(s, VersionedColumn, Played{got.Answers, Store{got.Tickets, got.Receipts}}); problem != "" {
+			if problem := Judge(s, VersionedColumn, Played{Answers: got.Answers, Store: Store{Tickets: got.Tickets, Receipts: got.Receipts}}); problem != "" {
 				t.Error(problem)
 			}
 		})
