@@ -69,7 +69,7 @@ export function formatLoop(results: LoopExercise[], options: LoopOptions = {}): 
 	const paint = options.paint ?? noPaint;
 	const budget = screen.lines - npmLines;
 	const red = results.find(isRed);
-	const head = results.length > 1 ? results.map((r) => `  ${summary(r, paint)}`) : [];
+	const head = results.length > 1 ? results.map((r) => `  ${summary(r, paint, options.filtered)}`) : [];
 	if (!red) return [...head, ...(head.length ? [''] : []), ...green(results, options, paint)].join('\n');
 	const lines = [
 		...head,
@@ -106,15 +106,19 @@ export const isRed = (result: LoopExercise) =>
 export const isFiltered = (result: LoopExercise) =>
 	counts(result).skipped > 0 || !!result.filteredOut?.length;
 export const isGreen = (result: LoopExercise) => !isRed(result) && !isFiltered(result) && !result.unplayed;
+// Whether to say "filtered": a filter was given, or left tests out of a run that went well. A test file stopped
+// by a hang also leaves its later tests unrun, but that run is red, and says why.
+export const saysFiltered = (result: LoopExercise, filtered = false) =>
+	filtered || !!result.filteredOut?.length || (!isRed(result) && counts(result).skipped > 0);
 
-function summary(result: LoopExercise, paint: Paint): string {
+function summary(result: LoopExercise, paint: Paint, filtered?: boolean): string {
 	const { passed, total, given, ran } = counts(result);
 	const mark = isGreen(result) ? paint.green('✔') : isRed(result) ? paint.red('✘') : '○';
 	const name = `${result.exercise.id} · ${result.exercise.title}`;
 	const onGiven = given ? paint.dim(` (+${given} on given code)`) : '';
 	const types = result.typeErrors?.length ? paint.red(` · ${result.typeErrors.length} type errors`) : '';
 	const files = result.testFiles?.length ? paint.red(` · ${notAsShipped(result.testFiles)}`) : '';
-	const count = isFiltered(result)
+	const count = saysFiltered(result, filtered)
 		? `filtered: ${ran} of ${total} tests ran, ${passed} ${passed === 1 ? 'passes' : 'pass'}`
 		: `${passed} of ${total} tests pass`;
 	return `${mark} ${name}: ${count}${types}${files}${onGiven}`;
@@ -130,7 +134,7 @@ function green(results: LoopExercise[], options: LoopOptions, paint: Paint): str
 	if (left || options.filtered || results.some(isFiltered)) {
 		const { id } = last.exercise;
 		return wrapAll([
-			results.length === 1 ? summary(last, paint) : 'Every test that ran passes.',
+			results.length === 1 ? summary(last, paint, options.filtered) : 'Every test that ran passes.',
 			`${left} tests did not run (a filter such as -t or --bail left them out): run \`npm test exercises/${id}\` for them all.`
 		]);
 	}
@@ -155,7 +159,7 @@ function failing(result: LoopExercise, budget: number, options: LoopOptions, pai
 	const failed = result.tests.filter((t) => t.state === 'failed');
 	const first = firstFailure(result, failed);
 	const top = wrapAll([
-		summary(result, paint),
+		summary(result, paint, options.filtered),
 		'',
 		`${paint.red('First failure:')} ${first.title}`,
 		...(first.where ? [paint.dim(`  at ${first.where}`)] : []),
