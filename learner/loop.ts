@@ -6,7 +6,7 @@
 import type { Exercise } from '#harness/core/manifest.ts';
 import { messageWidth } from '#harness/core/report.ts';
 import { nextSteps, noPaint, type Paint } from './progress.ts';
-import { saidTestFile, testFileRule, type TestFile } from './shipped.ts';
+import { notAsShipped, saidTestFile, testFileRule, type TestFile } from './shipped.ts';
 import { saidTypeError, typeRule, type TypeError } from './types.ts';
 
 export const screen = { columns: messageWidth, lines: 40 };
@@ -123,10 +123,6 @@ function summary(result: LoopExercise, paint: Paint, filtered?: boolean): string
 		: `${passed} of ${total} tests pass`;
 	return `${mark} ${name}: ${count}${types}${files}${onGiven}`;
 }
-
-// "1 test file not as shipped"
-export const notAsShipped = (files: unknown[]) =>
-	`${files.length} test ${files.length === 1 ? 'file' : 'files'} not as shipped`;
 
 function green(results: LoopExercise[], options: LoopOptions, paint: Paint): string[] {
 	const left = results.reduce((sum, r) => sum + counts(r).total - counts(r).ran, 0);

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { exercises } from '#harness/core/manifest.ts';
-import { counts, notAsShipped, saysFiltered, type LoopExercise } from './loop.ts';
+import { counts, saysFiltered, type LoopExercise } from './loop.ts';
 import { formatProgress, terminalPaint as paint, type ExerciseResult } from './progress.ts';
 import { saidTestFile, testFileRule } from './shipped.ts';
 import { byPath, tally } from './tally.ts';
@@ -45,7 +45,7 @@ function progressOf(result: LoopExercise): ExerciseResult {
 	const row: ExerciseResult = { exercise, passed, total };
 	if (given) row.given = given;
 	if (typeErrors.length) row.typeErrors = typeErrors.length;
-	if (testFiles.length) row.testFiles = notAsShipped(testFiles);
+	if (testFiles.length) row.testFiles = testFiles.map((file) => `${file.name} (${file.state})`);
 	if (saysFiltered(result)) row.ran = ran;
 	const firstTest =
 		result.tests.find((test) => test.state !== 'passed' && !test.givenCode) ??

@@ -49,13 +49,14 @@ describe('what progress prints', () => {
 	});
 	it('calls an exercise with a test file not as shipped, or filtered, red, never green', () => {
 		const rows: ExerciseResult[] = [
-			{ exercise: one, passed: 16, total: 16, testFiles: '1 test file not as shipped' },
-			{ exercise: two, passed: 1, total: 29, ran: 1 }
+			{ exercise: one, passed: 1, total: 16, ran: 1 },
+			{ exercise: two, passed: 29, total: 29, testFiles: ['handler.test.ts (changed)'] }
 		];
 		const text = formatProgress(rows, { goFolder: false });
-		expect(text).toContain('0 of 2 exercises green · 17 of 45 tests pass');
-		expect(text).toMatch(/✘ 01 · The first handler +16\/16 +1 test file not as shipped +← next/);
-		expect(text).toMatch(/✘ 02 · sameEvent and replay + 1\/29 +filtered: 1 of 29 ran\n/);
+		expect(text).toContain('0 of 2 exercises green · 30 of 45 tests pass');
+		expect(text).toMatch(/✘ 01 · The first handler + 1\/16 +filtered: 1 of 16 ran +← next/);
+		expect(text).toMatch(/✘ 02 · sameEvent and replay +29\/29 +1 test file not as shipped\n/);
+		expect(text).toContain('02: handler.test.ts (changed): `npm run reset -- 02` puts its tests back');
 	});
 	it('counts an exercise whose tests did not run as red, never green', () => {
 		const text = formatProgress([{ exercise: one, passed: 0, total: 0 }], { goFolder: false });

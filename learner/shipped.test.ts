@@ -75,6 +75,10 @@ describe('a test file edited, deleted, added or broken, on a copy of the workboo
 			expect(progress.output).toMatch(/✘ 05 · An email outbox +0\/22 /);
 			expect(progress.output).toMatch(/✘ 07 · Close and reopen +0\/12 +1 test file not as shipped/);
 			expect(progress.output).toContain('first red test: the tests are not the ones 01 ships');
+			expect(progress.output).toContain(
+				'02: handler.test.ts (changed): `npm run reset -- 02` puts its tests back'
+			);
+			expect(progress.output).toContain('07: mine.test.ts (extra): `npm run reset -- 07`');
 
 			expect(reset(root, '02', false).code, 'a changed test file is the learner’s: reset asks first').toBe(1);
 			const when = new Date('2026-01-02T03:04:05Z');

@@ -87,5 +87,9 @@ export function saidTestFile({ name, state, tests }: TestFile): string {
 	return `${name} is not one the workbook ships`;
 }
 
+// "1 test file not as shipped"
+export const notAsShipped = (files: unknown[]) =>
+	`${files.length} test ${files.length === 1 ? 'file' : 'files'} not as shipped`;
+
 export const testFileRule = (id: string) =>
 	`The shipped tests are the tests: \`npm run reset -- ${id}\` puts them back (it keeps your copy aside).`;
