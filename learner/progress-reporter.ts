@@ -47,9 +47,10 @@ function progressOf(result: LoopExercise): ExerciseResult {
 	if (typeErrors.length) row.typeErrors = typeErrors.length;
 	if (testFiles.length) row.testFiles = testFiles.map((file) => `${file.name} (${file.state})`);
 	if (saysFiltered(result)) row.ran = ran;
+	// A failure before a test it kept from running (a hang stops the tests after it).
 	const firstTest =
-		result.tests.find((test) => test.state !== 'passed' && !test.givenCode) ??
-		result.tests.find((test) => test.state === 'failed');
+		result.tests.find((test) => test.state === 'failed') ??
+		result.tests.find((test) => test.state !== 'passed' && !test.givenCode);
 	const [broken] = result.broken;
 	if (testFiles.length)
 		row.firstRed = {
