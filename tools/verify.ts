@@ -13,6 +13,7 @@ import { playWrongSolutions } from './wrong/play-wrong.ts';
 import { checkBrowserJourneys } from '../form/journeys/check.ts';
 import { differential } from './differential/differential.ts';
 import { learnersHomes } from './homes.ts';
+import { countsFrom, staleness } from './shipped.ts';
 import { goExercisesFailAsShipped, goWrongSolutionsFail, lessonGoPasses } from './go-track.ts';
 
 // warnings are printed but fail nothing; skipped says, in one line, why a step did not run.
@@ -69,6 +70,14 @@ async function exercisesFailAsShipped(): Promise<Result> {
 		return [];
 	});
 	return { passed: exercises.length - problems.length, failed: problems.length, problems };
+}
+
+// learner/shipped/: a copy of each exercise test file and its count of tests, which every count the learner reads
+// comes from, checked against the tests the solutions' run collected (no second run).
+async function shippedTestsFresh(): Promise<Result> {
+	const report = await vitestReport('solutions');
+	const problems = staleness(countsFrom(report.tests));
+	return { passed: problems.length ? 0 : 1, failed: problems.length, problems };
 }
 
 // 06 on PostgreSQL from a scratch copy in each home a learner may have (tools/homes.ts).
@@ -220,6 +229,7 @@ const steps: Step[] = [
 		check: () => allPass('postgres')
 	},
 	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped },
+	{ name: "the shipped tests' copies and counts are fresh (npm run shipped)", check: shippedTestsFresh },
 	{ name: 'where learners put it: 06 from a 0700 home (and, as root, as a useradd user)', check: homesGreen },
 	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail },
 	{
