@@ -102,7 +102,7 @@ func HoldsNul(value any) bool {
 }
 
 // readJSON decodes the body, or answers the 4xx and returns false: a wrong content type, too big, not UTF-8,
-// not JSON.
+// not JSON, a number beyond a float64.
 func readJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
 	kind, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if kind != "application/json" {
@@ -119,18 +119,47 @@ func readJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
 		return nil, false
 	}
 	var body any
-	if err := json.Unmarshal(text, &body); err != nil {
+	var outOfRange *json.UnmarshalTypeError
+	if err := json.Unmarshal(text, &body); errors.As(err, &outOfRange) {
+		// Valid JSON, but a number no float64 holds (1e400): JavaScript would read it as Infinity.
+		refuse(w, "number-range")
+		return nil, false
+	} else if err != nil {
 		refuse(w, "not-json")
 		return nil, false
 	}
 	return body, true
 }
 
-// Fingerprint is the same for two bodies that say the same thing: encoding/json writes map keys sorted.
+// Fingerprint is the same for two bodies that say the same thing: encoding/json writes map keys sorted, and
+// -0 is written as 0, as JavaScript's JSON.stringify writes it (canonical.ts, TypeScript's twin).
 func Fingerprint(body any) string {
-	text, _ := json.Marshal(body)
+	text, _ := json.Marshal(withoutNegativeZero(body))
 	sum := sha256.Sum256(text)
 	return hex.EncodeToString(sum[:])
+}
+
+// withoutNegativeZero is the value with every -0 made 0.
+func withoutNegativeZero(value any) any {
+	switch v := value.(type) {
+	case float64:
+		if v == 0 {
+			return 0.0
+		}
+	case []any:
+		copied := make([]any, len(v))
+		for i, item := range v {
+			copied[i] = withoutNegativeZero(item)
+		}
+		return copied
+	case map[string]any:
+		copied := make(map[string]any, len(v))
+		for name, field := range v {
+			copied[name] = withoutNegativeZero(field)
+		}
+		return copied
+	}
+	return value
 }
 
 // readKey is the key, or the rule it breaks. "K" in quotes (the draft's Structured Field string) is the key K.

@@ -58,11 +58,12 @@ func (s *served) plan(number string) *Plan {
 	return NewPlan("none")
 }
 
-// serve puts the routes on a loopback port: POST only, bodies up to MaxBodyBytes, and a dropped connection
-// instead of an answer when the plan crashed the worker or loses the answer after the commit.
+// serve puts the routes on a loopback port: POST only, bodies up to MaxBodyBytes, a control character in a
+// header refused before any route (server.go), one request per connection, and a dropped connection instead
+// of an answer when the plan crashed the worker or loses the answer after the commit.
 func serve(routes map[string]http.Handler) *served {
 	s := &served{plans: map[string]*Plan{}}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	s.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		route, ok := routes[r.URL.Path]
 		if !ok || r.Method != http.MethodPost {
 			problem(w, http.StatusNotFound, "Not Found", "nothing is served here")
@@ -71,7 +72,7 @@ func serve(routes map[string]http.Handler) *served {
 		plan := s.plan(r.Header.Get(planHeader))
 		r.Header.Del(planHeader)
 		recorded := httptest.NewRecorder()
-		route.ServeHTTP(recorded, r.WithContext(WithPlan(r.Context(), plan)))
+		LimitBody(route).ServeHTTP(recorded, r.WithContext(WithPlan(r.Context(), plan)))
 		if plan.Crashed() || plan.Fault == "after-commit" {
 			panic(http.ErrAbortHandler) // the connection drops: no answer
 		}
@@ -81,7 +82,10 @@ func serve(routes map[string]http.Handler) *served {
 		w.WriteHeader(recorded.Code)
 		_, _ = w.Write(recorded.Body.Bytes())
 	}))
+	s.Listener = RefuseControlCharacters(s.Listener, nil)
+	s.Config.SetKeepAlivesEnabled(false)
 	s.Config.ErrorLog = nil
+	s.Start()
 	return s
 }
 

@@ -13,7 +13,9 @@
 //                a BOM, JSON that is not an object, numbers that read alike (1 and 1.0, 0 and -0, 1e400)
 //   steps        a send (its fault: none, the ticket's insert fails, the worker dies, the answer is lost), a
 //                pair with one key (the first held just before its commit while the second is answered), and a
-//                wait that moves the clock to just before, at, or just after the keys' retention
+//                wait that moves the clock to just before, at, or just after the keys' retention; and twins:
+//                two bodies that may read as one (0 and -0, 1e400 and null, "\u00e9" and "é") sent with one key, and twins: two
+//                bodies that may read as one (0 and -0, 1e400 and null, "\u00e9" and "é") sent with one key
 import fc from 'fast-check';
 import { defaultRetention, hour, maxBodyBytes, type Remember } from '#harness/endpoint/contract.ts';
 
@@ -171,16 +173,91 @@ const pairStep = fc
 	.tuple(request(anyKey), fc.constantFrom(...bodies))
 	.map(([first, body]): HttpStep => ({ do: 'pair', first, second: { ...first, body } }));
 const waitStep = fc.constantFrom(...waits).map((ms): HttpStep => ({ do: 'wait', ms }));
-const step = fc.oneof(
-	{ weight: 6, arbitrary: sendStep },
-	{ weight: 1, arbitrary: pairStep },
-	{ weight: 1, arbitrary: waitStep }
+// Two bodies that may or may not say the same thing, sent one after the other with one caller and key: a
+// replay if the server calls them one body, a 422 if not. Both sides must draw the line in the same place.
+const field = (value: string) => `{"subject":"Cannot sign in","n":${value}}`;
+const twins: [string, string][] = [
+	[field('0'), field('-0')],
+	[field('1'), field('1.0')],
+	[field('100'), field('1e2')],
+	[field('1e400'), field('null')],
+	[field('0.1'), field('0.10000000000000001')],
+	[field('12345678901234567890'), field('12345678901234567000')],
+	[field('"\\u00e9"'), field('"é"')],
+	[field('[1,2]'), field('[2,1]')],
+	[field('{"a":1,"b":2}'), field('{"b":2,"a":1}')],
+	[field('"\\ud83d\\ude00"'), field('"😀"')],
+	['{"subject":"Cannot sign in"}', '{"subject":"Cannot sign in","n":null}']
+];
+const twinSteps = fc
+	.tuple(request(fc.constantFrom(...keyLines.slice(0, 2))), fc.constantFrom(...twins))
+	.map(([request, [first, second]]): HttpStep[] => [
+		{ do: 'send', request: { ...request, body: { text: first } }, fault: 'none' },
+		{ do: 'send', request: { ...request, body: { text: second } }, fault: 'none' }
+	]);
+const steps = fc.oneof(
+	{ weight: 6, arbitrary: sendStep.map((step) => [step]) },
+	{ weight: 1, arbitrary: pairStep.map((step) => [step]) },
+	{ weight: 1, arbitrary: waitStep.map((step) => [step]) },
+	{ weight: 1, arbitrary: twinSteps }
 );
 const sequence = fc.record({
 	remember: fc.constantFrom<Remember>('everything', 'successes'),
 	retentionMs: fc.constant(defaultRetention),
-	steps: fc.array(step, { minLength: 3, maxLength: 10 })
+	steps: fc.array(steps, { minLength: 3, maxLength: 9 }).map((groups) => groups.flat())
 });
+
+// A plain request from the form, with one field changed.
+const plain = (change: Partial<HttpRequest> = {}): HttpRequest => ({
+	query: '',
+	headers: [
+		['Content-Type', 'application/json'],
+		['Authorization', 'Bearer form'],
+		['Idempotency-Key', 'k-1']
+	],
+	body: { text: subject('Cannot sign in') },
+	...change
+});
+const withHeaders = (name: string, lines: string[]): HttpRequest['headers'] => [
+	...plain().headers.filter(([n]) => n !== name),
+	...lines.map((line): [string, string] => [name, line])
+];
+const once = (request: HttpRequest): HttpStep => ({ do: 'send', request, fault: 'none' });
+const alone = (steps: HttpStep[]): HttpSequence => ({
+	remember: 'everything',
+	retentionMs: defaultRetention,
+	steps
+});
+
+// Every pool's every entry at least once, after a first request that saves k-1: every key and caller, and
+// every body, content type, query and pair of twins with a key of its own. The same every run, before the seeded.
+export function everyKind(): HttpSequence[] {
+	const first = once(plain());
+	const own = (name: string, i: number) => withHeaders('Idempotency-Key', [`${name}-${i}`]);
+	return [
+		[first, ...keyLines.map((lines) => once(plain({ headers: withHeaders('Idempotency-Key', lines) })))],
+		[first, ...callers.map((lines) => once(plain({ headers: withHeaders('Authorization', lines) })))],
+		[first, ...bodies.map((body, i) => once(plain({ headers: own('body', i), body })))],
+		[
+			first,
+			...contentTypes.map((type, i) =>
+				once(
+					plain({
+						headers: [
+							...own('type', i).slice(1),
+							...(type === null ? [] : [['Content-Type', type] as [string, string]])
+						]
+					})
+				)
+			),
+			...queries.map((query, i) => once(plain({ headers: own('query', i), query })))
+		],
+		twins.flatMap(([a, b], i) => [
+			once(plain({ headers: own('twin', i), body: { text: a } })),
+			once(plain({ headers: own('twin', i), body: { text: b } }))
+		])
+	].map(alone);
+}
 
 export function httpSequences(seed: number, count: number): HttpSequence[] {
 	return fc.sample(sequence, { seed, numRuns: count });

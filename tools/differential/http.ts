@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { canonical } from '#harness/core/canonical.ts';
 import { startPostgres } from '#harness/postgres/server.ts';
 import { seedOfTheDay } from './differential.ts';
-import { httpSequences, type HttpRequest, type HttpSequence } from './http-sequences.ts';
+import { everyKind, httpSequences, type HttpRequest, type HttpSequence } from './http-sequences.ts';
 import { buildGoServer, goSide, typescriptSide, type Side, type SideEnd } from './http-sides.ts';
 import { sendRaw, type RawAnswer } from './raw-http.ts';
 
@@ -183,7 +183,7 @@ export type HttpDifferential = { seed: number; sequences: number; requests: numb
 
 // The check as verify runs it: two PostgreSQL servers, Go's server built and started, every sequence played.
 export async function httpDifferential(seed = seedOfTheDay(), count = 24): Promise<HttpDifferential> {
-	const sequences = httpSequences(seed, count);
+	const sequences = [...everyKind(), ...httpSequences(seed, count)];
 	const requests = sequences
 		.flatMap((s) => s.steps)
 		.reduce((n, s) => n + (s.do === 'pair' ? 2 : s.do === 'send' ? 1 : 0), 0);
@@ -200,7 +200,12 @@ export async function httpDifferential(seed = seedOfTheDay(), count = 24): Promi
 		cleanups.push(ts.close);
 		const go = await goSide(forGo.url, binary);
 		cleanups.push(go.close);
-		return { seed, sequences: count, requests, problems: await playBoth([ts, go], sequences, seed) };
+		return {
+			seed,
+			sequences: sequences.length,
+			requests,
+			problems: await playBoth([ts, go], sequences, seed)
+		};
 	} finally {
 		for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 		rmSync(folder, { recursive: true, force: true });

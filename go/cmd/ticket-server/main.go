@@ -12,7 +12,8 @@
 //
 // Each command answers {"ok":true}, the contents, or {"error":"…"}. The server is go/endpoint's: a
 // request's plan comes from its Workbook-Request header (the route never sees it), a crashed worker or a lost
-// answer drops the connection, and connections are not kept alive, as in harness/endpoint/server.ts.
+// answer drops the connection, a body over the limit or a control character in a header is refused before the
+// route (go/endpoint/server.go), and connections are not kept alive, as in harness/endpoint/server.ts.
 package main
 
 import (
@@ -24,6 +25,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strconv"
 	"sync"
 	"time"
@@ -97,7 +99,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	tickets, plan := s.tickets, one.plan
 	s.mu.Unlock()
 	recorded := httptest.NewRecorder()
-	tickets.ServeHTTP(recorded, r.WithContext(endpoint.WithPlan(r.Context(), plan)))
+	endpoint.LimitBody(tickets).ServeHTTP(recorded, r.WithContext(endpoint.WithPlan(r.Context(), plan)))
 	if plan.Crashed() || plan.Fault == "after-commit" {
 		panic(http.ErrAbortHandler) // the connection drops: no answer
 	}
@@ -106,6 +108,17 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(recorded.Code)
 	_, _ = w.Write(recorded.Body.Bytes())
+}
+
+var planLine = regexp.MustCompile(`(?im)^workbook-request:\s*(\d+)\s*$`)
+
+// refused is told the head of a request refused before the route: that request has answered.
+func (s *server) refused(head []byte) {
+	if found := planLine.FindSubmatch(head); found != nil {
+		number, _ := strconv.Atoi(string(found[1]))
+		one := s.request(number)
+		one.once.Do(func() { close(one.answered) })
+	}
 }
 
 func (s *server) reset(ctx context.Context, url string, c command) error {
@@ -193,7 +206,7 @@ func main() {
 	s := &server{requests: map[int]*request{}}
 	httpServer := &http.Server{Handler: s, ErrorLog: nil}
 	httpServer.SetKeepAlivesEnabled(false)
-	go func() { _ = httpServer.Serve(listener) }()
+	go func() { _ = httpServer.Serve(endpoint.RefuseControlCharacters(listener, s.refused)) }()
 	out := json.NewEncoder(os.Stdout)
 	out.SetEscapeHTML(false)
 	_ = out.Encode(map[string]string{"url": "http://" + listener.Addr().String()})
