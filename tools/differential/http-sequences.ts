@@ -230,33 +230,48 @@ const alone = (steps: HttpStep[]): HttpSequence => ({
 });
 
 // Every pool's every entry at least once, after a first request that saves k-1: every key and caller, and
-// every body, content type, query and pair of twins with a key of its own. The same every run, before the seeded.
+// every body, content type, query and pair of twins with a key of its own; two held pairs; the retention's
+// edge; and each fault under each policy. The same every run, before the seeded sequences.
 export function everyKind(): HttpSequence[] {
 	const first = once(plain());
 	const own = (name: string, i: number) => withHeaders('Idempotency-Key', [`${name}-${i}`]);
-	return [
+	const typed = (type: string | null, i: number): HttpRequest['headers'] => [
+		...own('type', i).filter(([name]) => name !== 'Content-Type'),
+		...(type === null ? [] : [['Content-Type', type] as [string, string]])
+	];
+	const pools: HttpStep[][] = [
 		[first, ...keyLines.map((lines) => once(plain({ headers: withHeaders('Idempotency-Key', lines) })))],
 		[first, ...callers.map((lines) => once(plain({ headers: withHeaders('Authorization', lines) })))],
 		[first, ...bodies.map((body, i) => once(plain({ headers: own('body', i), body })))],
 		[
 			first,
-			...contentTypes.map((type, i) =>
-				once(
-					plain({
-						headers: [
-							...own('type', i).slice(1),
-							...(type === null ? [] : [['Content-Type', type] as [string, string]])
-						]
-					})
-				)
-			),
+			...contentTypes.map((type, i) => once(plain({ headers: typed(type, i) }))),
 			...queries.map((query, i) => once(plain({ headers: own('query', i), query })))
 		],
 		twins.flatMap(([a, b], i) => [
 			once(plain({ headers: own('twin', i), body: { text: a } })),
 			once(plain({ headers: own('twin', i), body: { text: b } }))
-		])
-	].map(alone);
+		]),
+		// Held pairs: the same body, and another body, while the first is just before its commit.
+		[
+			{ do: 'pair', first: plain(), second: plain() },
+			{
+				do: 'pair',
+				first: plain({ headers: own('pair', 1) }),
+				second: plain({ headers: own('pair', 1), body: bodies[3]! })
+			}
+		],
+		// The retention's edge: kept a millisecond before it ends, forgotten when it ends.
+		[first, { do: 'wait', ms: defaultRetention - 1 }, first, { do: 'wait', ms: 1 }, first, first]
+	];
+	// Each fault under each policy: what a retry with the same key then gets.
+	const faulted = (['step-fails', 'before-commit', 'after-commit'] as const).flatMap(
+		(fault, i): HttpStep[] => [
+			{ do: 'send', request: plain({ headers: own('fault', i) }), fault },
+			once(plain({ headers: own('fault', i) }))
+		]
+	);
+	return [...pools.map(alone), alone(faulted), { ...alone(faulted), remember: 'successes' }];
 }
 
 export function httpSequences(seed: number, count: number): HttpSequence[] {
