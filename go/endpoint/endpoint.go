@@ -61,7 +61,7 @@ func problem(w http.ResponseWriter, status int, title, detail string) {
 // explains it, and Retry-After on a 409.
 func refuse(w http.ResponseWriter, name string) {
 	rule := Problems[name]
-	w.Header().Set("Link", "<"+Readme+"#"+rule.Section+">; rel=\"describedby\"")
+	w.Header().Set("Link", ReadmeLink(rule.Section))
 	if rule.Status == http.StatusConflict {
 		w.Header().Set("Retry-After", strconv.Itoa(RetryAfterSeconds))
 	}

@@ -7,12 +7,35 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
+	"time"
 )
 
 // What the server does before a route, in both languages (harness/endpoint/server.ts and header-guard.ts):
 // a body over MaxBodyBytes is 413 before the route reads it, and a control character in a header line is
 // refused as problem+json, where net/http (like Node's parser) would answer a bare 400 with no words.
+
+// ReadmeLink is a refusal's Link to the README section that explains it, by a path from the root ("/exercises/…"):
+// it resolves against any request's URL to the workbook's own path to that README, which ServeReadme serves.
+func ReadmeLink(section string) string { return "</" + Readme + "#" + section + `>; rel="describedby"` }
+
+// ServeReadme answers GET /<Readme> with that file under root (the workbook's folder), as server.ts does, and
+// says whether it did: any other request is left to the caller.
+func ServeReadme(w http.ResponseWriter, r *http.Request, root string) bool {
+	if r.Method != http.MethodGet || r.URL.Path != "/"+Readme {
+		return false
+	}
+	text, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(Readme)))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return true
+	}
+	w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
+	_, _ = w.Write(text)
+	return true
+}
 
 // LimitBody answers 413 for a body over MaxBodyBytes before next sees the request, as server.ts does.
 func LimitBody(next http.Handler) http.Handler {
@@ -111,6 +134,13 @@ func (c *guardedConn) Read(p []byte) (int, error) {
 			response := answer.Result()
 			response.Close, response.ContentLength = true, int64(answer.Body.Len())
 			_ = response.Write(c.Conn)
+			// The rest of the request is read and dropped before the close: a close with bytes unread sends a
+			// reset, which can reach the client before it has read the answer.
+			if tcp, ok := c.Conn.(*net.TCPConn); ok {
+				_ = tcp.CloseWrite()
+			}
+			_ = c.Conn.SetReadDeadline(time.Now().Add(time.Second))
+			_, _ = io.Copy(io.Discard, c.reader)
 			return 0, io.EOF
 		}
 	}

@@ -50,12 +50,17 @@ export { rules };
 // A refusal's name: rules.json's problems, each with its status, words and README section.
 export type Rule = keyof typeof rules.problems;
 
+// A refusal's Link: to the README section that explains it, by a path from the root ("/exercises/…"), so that
+// it resolves against any request's URL to the same place, the workbook's own path to that README. The
+// harness's servers serve that README there (server.ts, Go's ServeReadme), so the Link can be followed.
+export const readmeLink = (section: string): string => `</${rules.readme}#${section}>; rel="describedby"`;
+
 // The answer for a broken rule: problem+json, with a Link to the README section that explains it, and
 // Retry-After (seconds) on a 409, so a client knows when trying the same key again makes sense.
 export function refuse(rule: Rule): Response {
 	const { status, title, detail, section } = rules.problems[rule];
 	const response = problem(status, title, detail);
-	response.headers.set('Link', `<${rules.readme}#${section}>; rel="describedby"`);
+	response.headers.set('Link', readmeLink(section));
 	if (status === 409) response.headers.set('Retry-After', String(rules.retryAfterSeconds));
 	return response;
 }

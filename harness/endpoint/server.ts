@@ -8,7 +8,8 @@
 //
 // The server turns each request into a Fetch-API Request, runs the route inside the request's Plan (faults.ts),
 // and writes the Response back. It reads at most maxBodyBytes of a body (a longer one gets 413 before the route
-// sees it), answers 404 for another path and 405 for another method, refuses a control character in a header as
+// sees it), serves GET /exercises/06-ticket-endpoint/README.md (where refusals link), answers 404 for another
+// path and 405 for another method, refuses a control character in a header as
 // problem+json before any route (header-guard.ts: Node's parser would answer a bare 400), and drops the connection without an
 // answer when the plan crashed the worker or loses the answer after the commit. Workbook-* headers are the
 // harness's: the route never sees them. Connections are not kept alive, so a dropped one takes nothing else.
@@ -16,7 +17,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { maxBodyBytes, problem, refuse, type Route } from './contract.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { workbookRoot } from '../core/manifest.ts';
+import { maxBodyBytes, problem, refuse, rules, type Route } from './contract.ts';
 import { answerBytes, controlCharacterRule } from './header-guard.ts';
 import { Plan } from './faults.ts';
 
@@ -117,6 +121,14 @@ async function answer(
 	outgoing: ServerResponse
 ): Promise<void> {
 	const path = new URL(incoming.url ?? '/', url).pathname;
+	// Where every refusal's Link points (contract.ts, readmeLink): 06's README, at its path in the workbook.
+	if (incoming.method === 'GET' && path === `/${rules.readme}`) {
+		const text = await readFile(join(workbookRoot, rules.readme));
+		return write(
+			outgoing,
+			new Response(text, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } })
+		);
+	}
 	const route = routes[path];
 	if (!route) return write(outgoing, problem(404, 'Not Found', `nothing is served at ${path}`));
 	if (incoming.method !== 'POST')

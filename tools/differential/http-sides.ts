@@ -107,7 +107,7 @@ export async function buildGoServer(folder: string): Promise<string> {
 
 // Go's go/endpoint, in its own process, driven by a line of JSON per command (go/cmd/ticket-server).
 export async function goSide(postgresUrl: string, binary: string): Promise<Side> {
-	const child = spawn(binary, [postgresUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
+	const child = spawn(binary, [postgresUrl], { cwd: goDir, stdio: ['pipe', 'pipe', 'inherit'] });
 	const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
 	const next = async (what: string) => {
 		const line = await within(lines.next(), `go/cmd/ticket-server did not answer ${what}`);

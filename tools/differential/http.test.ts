@@ -8,7 +8,7 @@ import { tickets } from '../../solutions/06-ticket-endpoint/endpoint.ts';
 import { compareSequence, playBoth, type PlayedSequence } from './http.ts';
 import { everyKind, httpSequences, type HttpSequence } from './http-sequences.ts';
 import { typescriptSide, type Side } from './http-sides.ts';
-import { parseAnswer, requestBytes } from './raw-http.ts';
+import { parseAnswer, requestBytes } from '#harness/endpoint/raw-http.ts';
 
 const sequence: HttpSequence = everyKind()[0]!;
 const firstStep = sequence.steps[0]!;

@@ -5,7 +5,7 @@
 //
 // The sequences come from a seed (http-sequences.ts). Each is played on empty tables by both servers
 // (http-sides.ts), each on a PostgreSQL of its own, its requests written byte for byte on a socket
-// (raw-http.ts). Compared, request by request: the status, the headers a client acts on (Content-Type,
+// (harness/endpoint/raw-http.ts). Compared, request by request: the status, the headers a client acts on (Content-Type,
 // Idempotent-Replayed, Retry-After, Link, Location), and the body (as JSON when it is JSON, with ticket ids
 // numbered in the order they first appear); then the tickets and the keys the tables hold at the end. The
 // first difference in a sequence fails it, printing the request, both answers and the seed, so `--seed N`
@@ -19,7 +19,7 @@ import { startPostgres } from '#harness/postgres/server.ts';
 import { seedOfTheDay } from './differential.ts';
 import { everyKind, httpSequences, type HttpRequest, type HttpSequence } from './http-sequences.ts';
 import { buildGoServer, goSide, typescriptSide, type Side, type SideEnd } from './http-sides.ts';
-import { sendRaw, type RawAnswer } from './raw-http.ts';
+import { sendRaw, type RawAnswer } from '#harness/endpoint/raw-http.ts';
 
 export const comparedHeaders = [
 	'content-type',

@@ -57,7 +57,7 @@ type request struct {
 
 // server is the ticket route of the store now in use, with its clock and its requests' plans.
 type server struct {
-	url      string
+	root     string
 	mu       sync.Mutex
 	now      time.Time
 	store    *endpoint.Store
@@ -89,6 +89,9 @@ func (s *server) clock() time.Time {
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	number, _ := strconv.Atoi(r.Header.Get("Workbook-Request"))
 	r.Header.Del("Workbook-Request")
+	if endpoint.ServeReadme(w, r, s.root) {
+		return
+	}
 	if r.URL.Path != endpoint.Paths["tickets"] {
 		http.NotFound(w, r)
 		return
@@ -203,7 +206,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	s := &server{requests: map[int]*request{}}
+	// The workbook's folder, where the README that refusals link to is: this command runs from go/.
+	s := &server{root: "..", requests: map[int]*request{}}
 	httpServer := &http.Server{Handler: s, ErrorLog: nil}
 	httpServer.SetKeepAlivesEnabled(false)
 	go func() { _ = httpServer.Serve(endpoint.RefuseControlCharacters(listener, s.refused)) }()
