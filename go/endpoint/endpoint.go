@@ -119,47 +119,18 @@ func readJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
 		return nil, false
 	}
 	var body any
-	var outOfRange *json.UnmarshalTypeError
-	if err := json.Unmarshal(text, &body); errors.As(err, &outOfRange) {
-		// Valid JSON, but a number no float64 holds (1e400): JavaScript would read it as Infinity.
-		refuse(w, "number-range")
-		return nil, false
-	} else if err != nil {
-		refuse(w, "not-json")
+	if err := json.Unmarshal(text, &body); err != nil {
+		refuse(w, jsonRule(err))
 		return nil, false
 	}
 	return body, true
 }
 
-// Fingerprint is the same for two bodies that say the same thing: encoding/json writes map keys sorted, and
-// -0 is written as 0, as JavaScript's JSON.stringify writes it (canonical.ts, TypeScript's twin).
+// Fingerprint is the same for two bodies that say the same thing: map keys sorted, -0 as 0 (as in JavaScript).
 func Fingerprint(body any) string {
 	text, _ := json.Marshal(withoutNegativeZero(body))
 	sum := sha256.Sum256(text)
 	return hex.EncodeToString(sum[:])
-}
-
-// withoutNegativeZero is the value with every -0 made 0.
-func withoutNegativeZero(value any) any {
-	switch v := value.(type) {
-	case float64:
-		if v == 0 {
-			return 0.0
-		}
-	case []any:
-		copied := make([]any, len(v))
-		for i, item := range v {
-			copied[i] = withoutNegativeZero(item)
-		}
-		return copied
-	case map[string]any:
-		copied := make(map[string]any, len(v))
-		for name, field := range v {
-			copied[name] = withoutNegativeZero(field)
-		}
-		return copied
-	}
-	return value
 }
 
 // readKey is the key, or the rule it breaks. "K" in quotes (the draft's Structured Field string) is the key K.

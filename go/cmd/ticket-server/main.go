@@ -60,7 +60,7 @@ type server struct {
 	root     string
 	mu       sync.Mutex
 	now      time.Time
-	store    *endpoint.Store
+	store    *endpoint.PostgresStore
 	tickets  http.Handler
 	requests map[int]*request
 }
