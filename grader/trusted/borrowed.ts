@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { borrowedAnswers } from '#harness/core/given.ts';
 import type { Exercise } from '#harness/core/manifest.ts';
 
-// Only what the sandbox's /wb holds is read: the view's exercises/, and the harness, inside and channel.
-const inWorkbook = /^(exercises|harness|inside|channel)\//;
+// Only the workbook's own code is followed: the view's exercises/ and the harness. The grader's inside/ and
+// channel/ are no way a learner's workbook hands answers on (a file that imports them is judged by the run).
+const inWorkbook = /^(exercises|harness)\//;
 
 export function borrowedInView(harnessDir: string, viewDir: string, exercise: Exercise): string | null {
 	const read = (path: string): string | null => {
