@@ -2,9 +2,10 @@
 // prints). Set by learner/npm-test.js; `npm test exercises/NN -- --all` uses Vitest's full report instead.
 // It only reads the results Vitest already holds and prints once at the end of a run, so it costs next to nothing.
 import { relative } from 'node:path';
+import type { UserConsoleLog } from 'vitest';
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { exercises } from '#harness/core/manifest.ts';
-import { formatLoop, type LoopExercise, type LoopTest } from './loop.ts';
+import { calledGreen, formatLoop, movingOn, nextKey, type LoopExercise, type LoopTest } from './loop.ts';
 import { terminalPaint as paint, testName } from './progress.ts';
 import { exerciseTestFile } from './test-files.ts';
 import { assertionSaid } from './assertion-words.ts';
@@ -20,17 +21,43 @@ export default class LoopReporter implements Reporter {
 	private known = new Map<string, TestModule>();
 	// The compiler runs beside the tests, started with each run (learner/types.ts).
 	private types?: Promise<TypeError[]>;
+	// What each test printed (03's prediction prints the race step by step), by the test's id.
+	private printed = new Map<string, string>();
+
+	// In watch mode, the next exercise while this one is green: the key moves on to it (learner/watch.ts).
+	private moveOnTo?: string;
 
 	onInit(vitest: Vitest): void {
 		this.vitest = vitest;
 		this.root = vitest.config.root;
 		quietCtrlC(vitest);
 		this.types = checkTypes(this.root);
+		if (vitest.config.watch) this.listenForNext(vitest);
+	}
+
+	// Vitest's own keys leave this one alone; a pipe works as a terminal does (a test drives watch so).
+	private listenForNext(vitest: Vitest): void {
+		process.stdin.on('data', (chunk) => {
+			if (!this.moveOnTo || !String(chunk).includes(nextKey)) return;
+			this.moveOnTo = undefined;
+			void vitest.close().then(() => process.exit(movingOn));
+		});
 	}
 
 	onWatcherRerun(): void {
+		this.moveOnTo = undefined;
 		this.types = checkTypes(this.root);
 		if (process.stdout.isTTY) this.vitest?.logger.clearFullScreen('');
+	}
+
+	// A file that runs again prints again: what its tests printed last time goes (a test's id starts with its file's).
+	onTestModuleQueued(module: TestModule): void {
+		for (const id of this.printed.keys()) if (id.startsWith(`${module.id}_`)) this.printed.delete(id);
+	}
+
+	onUserConsoleLog(log: UserConsoleLog): void {
+		if (log.type !== 'stdout' || !log.taskId) return;
+		this.printed.set(log.taskId, (this.printed.get(log.taskId) ?? '') + log.content);
 	}
 
 	onWatcherStart(): void {
@@ -75,6 +102,8 @@ export default class LoopReporter implements Reporter {
 				};
 				if (error) entryTest.message = assertionSaid(plain(error.message), plain(error.diff));
 				if (at) entryTest.at = `${path}:${at.line}`;
+				const printed = plain(this.printed.get(test.id));
+				if (printed) entryTest.printed = printed;
 				entry.tests.push(entryTest);
 			}
 		}
@@ -84,10 +113,9 @@ export default class LoopReporter implements Reporter {
 		const last = results.at(-1)?.exercise;
 		const next = last && list[list.indexOf(last) + 1];
 		const filtered = Boolean(this.vitest?.config.testNamePattern) || reason === 'interrupted';
-		if (results.length)
-			console.log(
-				`\n${formatLoop(results, { paint, next, filtered, watching: this.vitest?.config.watch })}\n`
-			);
+		const options = { paint, next, filtered, watching: this.vitest?.config.watch };
+		if (results.length) console.log(`\n${formatLoop(results, options)}\n`);
+		if (options.watching && next && calledGreen(results, options)) this.moveOnTo = next.id;
 		for (const error of errors) {
 			const message = (error as VitestError).message ?? String(error);
 			console.log(paint.red(`Vitest hit an error outside the tests: ${message.split('\n')[0]}`));
