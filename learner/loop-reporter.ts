@@ -4,12 +4,12 @@
 import { relative } from 'node:path';
 import type { UserConsoleLog } from 'vitest';
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
-import { exercises } from '#harness/core/manifest.ts';
+import { exercises, type Exercise } from '#harness/core/manifest.ts';
 import { calledGreen, formatLoop, movingOn, nextKey, type LoopExercise, type LoopTest } from './loop.ts';
 import { terminalPaint as paint, testName } from './progress.ts';
 import { exerciseTestFile } from './test-files.ts';
 import { assertionSaid } from './assertion-words.ts';
-import { checkTypes, typeErrorsIn, type TypeError } from './types.ts';
+import { checkTypes, exercisesNamed, typeErrorsIn, type TypeError } from './types.ts';
 
 type VitestError = { message?: string; diff?: string; stacks?: { file: string; line: number }[] };
 
@@ -21,6 +21,9 @@ export default class LoopReporter implements Reporter {
 	private known = new Map<string, TestModule>();
 	// The compiler runs beside the tests, started with each run (learner/types.ts).
 	private types?: Promise<TypeError[]>;
+	// The exercises this run names (npm-test.js runs Vitest in this process, so its arguments are ours to read):
+	// the compiler checks only their files.
+	private typesOf?: Exercise[];
 	// What each test printed (03's prediction prints the race step by step), by the test's id.
 	private printed = new Map<string, string>();
 
@@ -31,7 +34,8 @@ export default class LoopReporter implements Reporter {
 		this.vitest = vitest;
 		this.root = vitest.config.root;
 		quietCtrlC(vitest);
-		this.types = checkTypes(this.root);
+		this.typesOf = exercisesNamed(exercises(this.root), process.argv.slice(2));
+		this.types = checkTypes(this.root, this.typesOf);
 		if (vitest.config.watch) this.listenForNext(vitest);
 	}
 
@@ -46,7 +50,7 @@ export default class LoopReporter implements Reporter {
 
 	onWatcherRerun(): void {
 		this.moveOnTo = undefined;
-		this.types = checkTypes(this.root);
+		this.types = checkTypes(this.root, this.typesOf);
 		if (process.stdout.isTTY) this.vitest?.logger.clearFullScreen('');
 	}
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../lib/run.ts';
 import { solve, tempWorkbook } from './temp-workbook.ts';
-import { parseTypeErrors } from './types.ts';
+import { exercises } from '#harness/core/manifest.ts';
+import { exercisesNamed, parseTypeErrors } from './types.ts';
 
 const env = { ...process.env, NO_COLOR: '1' };
 
@@ -30,6 +31,15 @@ describe('type errors count', () => {
 				message: "Property 'a' is missing in type '{}'.\n  'a' is declared here."
 			}
 		]);
+	});
+
+	it('checks the exercises a run names, and all of them when it names none', () => {
+		const list = exercises();
+		const ids = (args: string[]) => exercisesNamed(list, args)?.map((e) => e.id);
+		expect(ids(['exercises/01'])).toEqual(['01']);
+		expect(ids(['watch', 'exercises/03-the-race/'])).toEqual(['03']);
+		expect(ids(['./exercises/03-the-race/prediction.test.ts', 'exercises/05'])).toEqual(['03', '05']);
+		expect(ids(['--config', 'learner/vitest.learner.config.ts', '-t', 'prediction'])).toBeUndefined();
 	});
 
 	it('a green 01 with a type error is red in npm test and in progress', async () => {

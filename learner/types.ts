@@ -31,9 +31,10 @@ function compiler(root: string): { command: string; args: string[] } {
 	}
 }
 
-// Every .ts file of every exercise, learner files, given files and tests, as paths from the root.
-function exerciseFiles(root: string): string[] {
-	return exercises(root).flatMap(({ folder }) =>
+// Every .ts file of these exercises (all of them unless told), learner files, given files and tests, as paths
+// from the root: a test file is checked too, for a learner file's wrong signature shows in the test that calls it.
+function exerciseFiles(root: string, only?: Exercise[]): string[] {
+	return (only ?? exercises(root)).flatMap(({ folder }) =>
 		readdirSync(join(root, 'exercises', folder))
 			.filter((name) => name.endsWith('.ts'))
 			.map((name) => `exercises/${folder}/${name}`)
@@ -52,15 +53,29 @@ export function parseTypeErrors(output: string): TypeError[] {
 	return errors;
 }
 
-export function checkTypes(root: string): Promise<TypeError[]> {
+// The exercises a run's arguments name (`exercises/01`, `exercises/03-the-race/prediction.test.ts`), or
+// undefined when they name none: then the run is every exercise's.
+export function exercisesNamed(list: Exercise[], args: string[]): Exercise[] | undefined {
+	const paths = args.map((arg) => arg.replace(/^\.\//, '')).filter((arg) => arg.startsWith('exercises/'));
+	const named = list.filter(({ folder }) =>
+		paths.some((path) => `exercises/${folder}/`.startsWith(path) || path.startsWith(`exercises/${folder}/`))
+	);
+	return named.length ? named : undefined;
+}
+
+// The compiler on these exercises' files (every exercise's unless told): `npm test exercises/01` checks 01's
+// alone, about half the compiler's work of checking them all (npm run bench:learner).
+export function checkTypes(root: string, only?: Exercise[]): Promise<TypeError[]> {
 	const folder = join(stateFolder(root), 'types');
 	mkdirSync(folder, { recursive: true });
-	const config = join(folder, 'tsconfig.json');
+	// Each set of exercises has its own config and build info, so runs of 01 and of 02 do not undo each other's.
+	const name = only ? `checked-${only.map((e) => e.id).join('-')}` : 'checked';
+	const config = join(folder, only ? `${name}.json` : 'tsconfig.json');
 	const up = relative(folder, root) || '.';
-	const files = exerciseFiles(root).map((file) => `${up}/${file}`);
+	const files = exerciseFiles(root, only).map((file) => `${up}/${file}`);
 	// Incremental: the next run reads what the last one learned (.learner/types/checked.tsbuildinfo), and checks
 	// again only what changed since, so an unchanged workbook costs the compiler little.
-	const compilerOptions = { incremental: true, tsBuildInfoFile: 'checked.tsbuildinfo' };
+	const compilerOptions = { incremental: true, tsBuildInfoFile: `${name}.tsbuildinfo` };
 	const wanted = { extends: `${up}/tsconfig.json`, compilerOptions, include: [], files };
 	writeFileSync(config, `${JSON.stringify(wanted, null, '\t')}\n`);
 	const { command, args } = compiler(root);
