@@ -61,6 +61,13 @@ describe('type errors count', () => {
 			const progress = await run('npm', ['run', 'progress'], { cwd: root, env, timeoutMs: 150_000 });
 			expect(progress.output).toMatch(/✘ 01 · The first handler +16\/16 +3 type errors/);
 			expect(progress.output).toContain('0 of 7 exercises green');
+			// The compiler's word is kept for files as they are: unchanged, still red; fixed, green.
+			const again = await run('npm', ['test', 'exercises/01'], { cwd: root, env, timeoutMs: 90_000 });
+			expect(again.output).toContain('16 of 16 tests pass · 3 type errors');
+			solve(root, '01-first-handler', ['handler.ts']);
+			const fixed = await run('npm', ['test', 'exercises/01'], { cwd: root, env, timeoutMs: 90_000 });
+			expect(fixed.code, fixed.output).toBe(0);
+			expect(fixed.output).toContain('01 is green.');
 		} finally {
 			remove();
 		}

@@ -9,7 +9,8 @@
 // checks the exercises' files, tests included, with the workbook's tsconfig.json, from a config it writes in
 // .learner/ (git-ignored). An exercise with type errors is not green, whatever its tests say.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { exercises, type Exercise } from '#harness/core/manifest.ts';
@@ -65,6 +66,21 @@ export function exercisesNamed(list: Exercise[], args: string[]): Exercise[] | u
 
 // The compiler on these exercises' files (every exercise's unless told): `npm test exercises/01` checks 01's
 // alone, about half the compiler's work of checking them all (npm run bench:learner).
+// A hash of everything the compiler reads that a learner or an update can change: the checked files, the
+// harness they import, the config, and the lockfile (which pins the compiler and the packages' types).
+function contentHash(root: string, files: string[]): string {
+	const hash = createHash('sha256');
+	const harness = readdirSync(join(root, 'harness'), { recursive: true, encoding: 'utf8' })
+		.filter((file) => file.endsWith('.ts'))
+		.sort()
+		.map((file) => `harness/${file}`);
+	for (const file of [...files, ...harness, 'tsconfig.json', 'package-lock.json']) {
+		const path = join(root, file);
+		hash.update(`${file}\0${existsSync(path) ? readFileSync(path) : ''}\0`);
+	}
+	return hash.digest('hex');
+}
+
 export function checkTypes(root: string, only?: Exercise[]): Promise<TypeError[]> {
 	const folder = join(stateFolder(root), 'types');
 	mkdirSync(folder, { recursive: true });
@@ -78,11 +94,23 @@ export function checkTypes(root: string, only?: Exercise[]): Promise<TypeError[]
 	const compilerOptions = { incremental: true, tsBuildInfoFile: `${name}.tsbuildinfo` };
 	const wanted = { extends: `${up}/tsconfig.json`, compilerOptions, include: [], files };
 	writeFileSync(config, `${JSON.stringify(wanted, null, '\t')}\n`);
+	// Files the compiler has already judged exactly as they are now get the word it gave then, with no compiler
+	// started: a run again without an edit, or progress after npm test, costs a hash (a few milliseconds).
+	const said = join(folder, `${name}.said.json`);
+	const key = contentHash(root, exerciseFiles(root, only));
+	try {
+		const last = JSON.parse(readFileSync(said, 'utf8')) as { key: string; errors: TypeError[] };
+		if (last.key === key) return Promise.resolve(last.errors);
+	} catch {
+		// Never checked, or a file from an older workbook: ask the compiler.
+	}
 	const { command, args } = compiler(root);
 	return new Promise((resolve) =>
 		execFile(command, [...args, '-p', config, '--pretty', 'false'], { cwd: root }, (error, stdout) => {
 			const found = parseTypeErrors(stdout);
-			// A compiler that could not run says nothing about the learner's files: no errors rather than a false red.
+			// A compiler that could not run says nothing about the learner's files: no errors rather than a false red,
+			// and nothing kept.
+			if (found.length || !error) writeFileSync(said, `${JSON.stringify({ key, errors: found })}\n`);
 			resolve(found.length || !error ? found : []);
 		})
 	);
