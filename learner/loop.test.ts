@@ -98,6 +98,20 @@ describe('the short report', () => {
 		expect(text).toContain('Next: 02 · sameEvent and replay');
 		expect(text).toContain('npm test exercises/02');
 		expect(text).toContain('npm run hint -- 02');
+		expect(text).not.toContain('That was the last exercise');
+		expect(text).not.toContain('Press n');
+		const watching = formatLoop([{ exercise: one, broken: [], tests: [test('first', 'passed')] }], {
+			next: two,
+			watching: true
+		});
+		expect(watching).toContain(
+			'Press n to move on to 02 · sameEvent and replay, or save again to stay on 01.'
+		);
+		const last = formatLoop([{ exercise: two, broken: [], tests: [test('first', 'passed')] }], {
+			watching: true
+		});
+		expect(last).toContain('That was the last exercise.');
+		expect(last).not.toContain('Press n');
 	});
 	it('does not call an exercise green when a filter left tests out', () => {
 		const tests = [test('first', 'passed'), test('second', 'skipped')];

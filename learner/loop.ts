@@ -126,15 +126,16 @@ function green(results: LoopExercise[], options: LoopOptions, paint: Paint): str
 	const done = results.map((r) => r.exercise.id).join(', ');
 	const head = results.length === 1 ? [summary(last, paint)] : [];
 	const lines = ['', paint.green(`${done} ${results.length === 1 ? 'is' : 'are'} green.`)];
-	if (options.next) lines.push('', ...nextSteps({ exercise: options.next, passed: 0, total: 1 }, paint));
-	if (options.next && options.watching)
-		lines.push(
-			'',
-			paint.green(
-				`Press ${nextKey} to move on to ${options.next.id} · ${options.next.title}, or save again to stay on ${last.exercise.id}.`
-			)
-		);
-	else
+	if (options.next) {
+		lines.push('', ...nextSteps({ exercise: options.next, passed: 0, total: 1 }, paint));
+		const { id, title } = options.next;
+		const stay = last.exercise.id;
+		if (options.watching)
+			lines.push(
+				'',
+				paint.green(`Press ${nextKey} to move on to ${id} · ${title}, or save again to stay on ${stay}.`)
+			);
+	} else
 		lines.push(
 			'That was the last exercise. `npm run progress` checks them all at once and says what to read next.'
 		);
