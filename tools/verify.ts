@@ -246,7 +246,10 @@ const steps: Step[] = [
 	},
 	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped },
 	{ name: "the shipped tests' copies and counts are fresh (npm run shipped)", check: shippedTestsFresh },
-	{ name: 'where learners put it: 06 from a 0700 home (and, as root, as a useradd user)', check: homesGreen },
+	{
+		name: 'where learners put it: 06 from a 0700 home (and, as root, as a useradd user), progress with no /dev/shm',
+		check: homesGreen
+	},
 	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail },
 	{
 		name: "04's form in Chromium: the solution passes, the stub and four wrong solutions fail (npm run browser -- 04)",
