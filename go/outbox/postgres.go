@@ -11,56 +11,58 @@ import (
 	"workbook/schedules"
 )
 
-// These tests need a PostgreSQL (WORKBOOK_POSTGRES_URL; npm run verify starts one). They play the schedules
-// without schedules.Playing: the parity check counts the model's plays, on both sides, and not these.
+// Exercise 05 on a real PostgreSQL, as its tests call it (the sender under test passed in, as in tests.go).
+// They play the schedules without schedules.Playing: the parity check counts the model's plays, on both
+// sides, and not these.
+//
+//	OnPostgres(t, send)   every outbox schedule on PostgreSQL, held to send's column, and the model's story
+//	                      of each checked against PostgreSQL's, line for line
 
-// TestOutboxSchedulesOnPostgres plays every schedules/outbox file on a real PostgreSQL, with the outbox and
-// its relay and with send-inside, each held to its column, as TestOutboxSchedules does on the model.
-func TestOutboxSchedulesOnPostgres(t *testing.T) {
+// OnPostgres plays the outbox schedules with send on a PostgreSQL of the test's own.
+func OnPostgres(t *testing.T, send Sender) {
+	t.Helper()
 	place := postgres.ForTest(t)
+	t.Run("the schedules on PostgreSQL, as "+send.column, func(t *testing.T) { schedulesOnPostgres(t, place, send) })
+	t.Run("the model agrees with PostgreSQL", func(t *testing.T) { modelAgreesWithPostgres(t, place, send) })
+}
+
+// schedulesOnPostgres plays every schedules/outbox file on PostgreSQL, held to send's column, as
+// PlaySchedules does on the model.
+func schedulesOnPostgres(t *testing.T, place *postgres.Place, send Sender) {
 	all, err := LoadSchedules()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, send := range senders {
-		t.Run(send.column, func(t *testing.T) {
-			for _, s := range all {
-				t.Run(s.Name, func(t *testing.T) {
-					db, err := place.Fresh()
-					if err != nil {
-						t.Fatalf("could not empty the tables: %v", err)
-					}
-					if problem := judge(s, send.column, playOn(db, s, send)); problem != "" {
-						t.Error("on PostgreSQL: " + problem)
-					}
-				})
+	for _, s := range all {
+		t.Run(s.Name, func(t *testing.T) {
+			db, err := place.Fresh()
+			if err != nil {
+				t.Fatalf("could not empty the tables: %v", err)
+			}
+			if problem := judge(s, send.column, playOn(db, s, send)); problem != "" {
+				t.Error("on PostgreSQL: " + problem)
 			}
 		})
 	}
 }
 
-// TestModelAgreesWithPostgres plays each outbox schedule on the model and on PostgreSQL: the same story,
-// line for line, and the same rows, emails and provider calls after the last step.
-func TestModelAgreesWithPostgres(t *testing.T) {
-	place := postgres.ForTest(t)
+// modelAgreesWithPostgres plays each outbox schedule on the model and on PostgreSQL: the same story, line
+// for line, and the same rows, emails and provider calls after the last step.
+func modelAgreesWithPostgres(t *testing.T, place *postgres.Place, send Sender) {
 	all, err := LoadSchedules()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, send := range senders {
-		t.Run(send.column, func(t *testing.T) {
-			for _, s := range all {
-				t.Run(s.Name, func(t *testing.T) {
-					db, err := place.Fresh()
-					if err != nil {
-						t.Fatalf("could not empty the tables: %v", err)
-					}
-					model, server := playOn(database.New(), s, send), playOn(db, s, send)
-					what := fmt.Sprintf("outbox schedule %q (%s) as %s", s.Name, s.File, send.column)
-					if problem := differ(what, model, server); problem != "" {
-						t.Error(problem)
-					}
-				})
+	for _, s := range all {
+		t.Run(s.Name, func(t *testing.T) {
+			db, err := place.Fresh()
+			if err != nil {
+				t.Fatalf("could not empty the tables: %v", err)
+			}
+			model, server := playOn(database.New(), s, send), playOn(db, s, send)
+			what := fmt.Sprintf("outbox schedule %q (%s) as %s", s.Name, s.File, send.column)
+			if problem := differ(what, model, server); problem != "" {
+				t.Error(problem)
 			}
 		})
 	}
