@@ -123,11 +123,17 @@ async function goTestsPass(): Promise<Result> {
 	const report = await goTests();
 	const leaves = report.tests.filter((test) => test.leaf && test.status !== 'skipped');
 	const failed = leaves.filter((test) => test.status === 'failed');
-	const problems = [...failed.map((test) => `go/${test.name}\n${test.output.trimEnd()}`), ...report.problems];
+	// A skipped Go test is a problem too: a PostgreSQL test starts its own server or fails, never skips.
+	const skipped = report.tests.filter((test) => test.status === 'skipped');
+	const problems = [
+		...failed.map((test) => `go/${test.name}\n${test.output.trimEnd()}`),
+		...skipped.map((test) => `go/${test.name} was skipped: ${test.output.trim() || 'no reason given'}`),
+		...report.problems
+	];
 	if (leaves.length === 0) problems.push('no Go tests ran');
 	return {
 		passed: leaves.length - failed.length,
-		failed: problems.length ? Math.max(failed.length, 1) : 0,
+		failed: problems.length ? Math.max(failed.length + skipped.length, 1) : 0,
 		problems
 	};
 }

@@ -9,7 +9,7 @@ import (
 
 // TestAtomic is exercise 03's test of the fix, as exercises/03-the-race/atomic.test.ts is TypeScript's:
 // everything 02's handler does one at a time, the race schedules as atomic, every interleaving of two and
-// three workers, a crash after each operation, the random property, and the same on PostgreSQL.
+// three workers, a crash after each operation, and the random property. On PostgreSQL: postgres_test.go.
 func TestAtomic(t *testing.T) {
 	core.Written(t, func() { race.Try(HandleAtomically) })
 	race.PlayOneAtATime(t, HandleAtomically)
@@ -28,5 +28,4 @@ func TestAtomic(t *testing.T) {
 	t.Run("property: up to four workers, random events, crashes and interleavings, one ticket per event", func(t *testing.T) {
 		race.OneTicketPerEventProperty(t, HandleAtomically)
 	})
-	t.Run("on PostgreSQL", func(t *testing.T) { race.OnPostgres(t, race.AtomicColumn, HandleAtomically) })
 }

@@ -17,5 +17,4 @@ func TestSeparate(t *testing.T) {
 	t.Run("the property finds a counterexample too, and names its seed", func(t *testing.T) {
 		race.PropertyFindsACounterexample(t, HandleSeparately)
 	})
-	t.Run("on PostgreSQL", func(t *testing.T) { race.OnPostgres(t, race.SeparateColumn, HandleSeparately) })
 }

@@ -54,5 +54,4 @@ func TestOutbox(t *testing.T) {
 	t.Run("every crash point of the handler and of the relay: every committed ticket has exactly one email", func(t *testing.T) {
 		outbox.EveryCrashPoint(t, send)
 	})
-	t.Run("on PostgreSQL", func(t *testing.T) { outbox.OnPostgres(t, send) })
 }

@@ -17,5 +17,4 @@ func TestSendInside(t *testing.T) {
 		outbox.PropertyBreaks(t, inside)
 	})
 	t.Run("some crash points break it", func(t *testing.T) { outbox.CrashPointsBreak(t, inside) })
-	t.Run("on PostgreSQL", func(t *testing.T) { outbox.OnPostgres(t, inside) })
 }
