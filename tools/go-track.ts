@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { goExercises } from '#harness/core/manifest.ts';
-import { goDir, goTest, solutionsOverlay } from '../lib/go-test.ts';
+import { goDir, goTest, solutionsOverlay, type GoTest } from '../lib/go-test.ts';
 import { goWrongDir, patchedFiles, wrongSolutions, type WrongSolution } from '../lib/wrong-solutions.ts';
 
 export type Checked = { passed: number; failed: number; problems: string[] };
@@ -41,8 +41,9 @@ export async function goExercisesFailAsShipped(): Promise<Checked> {
 	);
 }
 
-// One Go wrong solution: null when its test fails with every one of its words, else what went another way.
-async function playGoWrong(wrong: WrongSolution): Promise<string | null> {
+// One Go wrong solution played: the go test of its exercise with the patched files read in place of the
+// solution's, and the test its header names (undefined when none ran, with what the run said).
+export async function playGoWrongTest(wrong: WrongSolution): Promise<{ test?: GoTest; said: string }> {
 	const folder = mkdtempSync(join(tmpdir(), 'workbook-go-wrong-'));
 	try {
 		const replace = solutionsOverlay();
@@ -57,17 +58,25 @@ async function playGoWrong(wrong: WrongSolution): Promise<string | null> {
 			postgres: false
 		});
 		const named = `exercises/${wrong.folder}: ${wrong.test}`;
-		const test = report.tests.find((candidate) => candidate.name === named);
-		const said = `go/solutions/wrong/${wrong.name}.patch (${wrong.mistake})`;
-		if (!test) return `${said}: no test ${named} ran\n${report.problems.join('\n')}`;
-		if (test.status !== 'failed') return `${said}: ${wrong.test} passed; it should catch this mistake`;
-		const missing = wrong.says.filter((words) => !test.output.includes(words));
-		if (missing.length)
-			return `${said}: ${wrong.test} failed without saying ${missing.map((m) => JSON.stringify(m)).join(', ')}:\n${test.output}`;
-		return null;
+		return {
+			test: report.tests.find((candidate) => candidate.name === named),
+			said: report.problems.join('\n')
+		};
 	} finally {
 		rmSync(folder, { recursive: true, force: true });
 	}
+}
+
+// One Go wrong solution: null when its test fails with every one of its words, else what went another way.
+async function playGoWrong(wrong: WrongSolution): Promise<string | null> {
+	const { test, said: ran } = await playGoWrongTest(wrong);
+	const said = `go/solutions/wrong/${wrong.name}.patch (${wrong.mistake})`;
+	if (!test) return `${said}: no test exercises/${wrong.folder}: ${wrong.test} ran\n${ran}`;
+	if (test.status !== 'failed') return `${said}: ${wrong.test} passed; it should catch this mistake`;
+	const missing = wrong.says.filter((words) => !test.output.includes(words));
+	if (missing.length)
+		return `${said}: ${wrong.test} failed without saying ${missing.map((m) => JSON.stringify(m)).join(', ')}:\n${test.output}`;
+	return null;
 }
 
 // Every Go wrong solution, one at a time (each is a go test of one package).

@@ -9,6 +9,7 @@ import { scheduleFiles } from '../lib/schedule-files.ts';
 import { bin, run } from '../lib/run.ts';
 import { vitestJson, type VitestReport } from '../lib/vitest-json.ts';
 import { MissingProgram, needProgram, systemPrograms, type SystemProgram } from '../lib/packages.ts';
+import { sameStoryInBoth } from './same-story.ts';
 import { playWrongSolutions } from './wrong/play-wrong.ts';
 import { checkBrowserJourneys } from '../form/journeys/check.ts';
 import { differential } from './differential/differential.ts';
@@ -181,6 +182,10 @@ async function goSteps(): Promise<Step[]> {
 				check: goWrongSolutionsFail
 			},
 			{ name: 'TypeScript and Go play the same schedules', check: sameSchedulesInBoth },
+			{
+				name: 'the same mistake tells the same story in TypeScript and Go (one per exercise)',
+				check: sameStoryInBoth
+			},
 			{ name: 'TypeScript and Go give the same answers (differential check)', check: sameAnswersInBoth }
 		];
 	const why =

@@ -19,7 +19,7 @@ type implementation struct {
 }
 
 func tell(o handler.Outcome) string {
-	return "answers: " + saidAnswer(answerOf(scheduler.Ending[handler.Outcome]{Kind: scheduler.Answered, Value: o}, ""))
+	return "answers " + saidAnswer(answerOf(scheduler.Ending[handler.Outcome]{Kind: scheduler.Answered, Value: o}, ""))
 }
 
 // plans turns a schedule's workers into the scheduler's, each running handle on its event.
