@@ -9,8 +9,10 @@
 // Both answer as verify's steps do: how many passed, how many failed, and the problems in words.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { goExercises } from '#harness/core/manifest.ts';
+import { basename, join } from 'node:path';
+import { goExercises, workbookRoot } from '#harness/core/manifest.ts';
+import { urlVariable } from '#harness/endpoint/postgres-on-demand.ts';
+import { startPostgres } from '#harness/postgres/server.ts';
 import { goDir, goTest, solutionsOverlay, type GoTest } from '../lib/go-test.ts';
 import { goWrongDir, patchedFiles, wrongSolutions, type WrongSolution } from '../lib/wrong-solutions.ts';
 
@@ -41,26 +43,41 @@ export async function goExercisesFailAsShipped(): Promise<Checked> {
 	);
 }
 
-// One Go wrong solution played: the go test of its exercise with the patched files read in place of the
-// solution's, and the test its header names (undefined when none ran, with what the run said).
-export async function playGoWrongTest(wrong: WrongSolution): Promise<{ test?: GoTest; said: string }> {
+// One Go wrong solution played: the go test of its package with the patched files read in place of the
+// solution's, and the test its header names (undefined when none ran; said is what the run said, or why the
+// patch could not play). A patch of a learner file is read in place of go/exercises/<folder>/<file>; one of
+// a Go reference (06's go/endpoint) in place of that file. Only its test's top-level function runs, on
+// postgresUrl if it asks.
+export async function playGoWrongTest(
+	wrong: WrongSolution,
+	postgresUrl: string | null = null
+): Promise<{ test?: GoTest; said: string }> {
 	const folder = mkdtempSync(join(tmpdir(), 'workbook-go-wrong-'));
+	const pkg = wrong.goPackage ?? `exercises/${wrong.folder}`;
 	try {
 		const replace = solutionsOverlay();
-		for (const [file, text] of Object.entries(patchedFiles(wrong))) {
-			const path = join(folder, file);
+		let files: Record<string, string>;
+		try {
+			files = patchedFiles(wrong);
+		} catch (error) {
+			// A patch its solution has moved away from fails under its own name; the others still play.
+			return { said: `no longer applies: ${(error as Error).message}` };
+		}
+		for (const [file, text] of Object.entries(files)) {
+			const path = join(folder, basename(file));
 			writeFileSync(path, text);
-			replace[join(goDir, 'exercises', wrong.folder, file)] = path;
+			replace[pkg.startsWith('exercises/') ? join(goDir, pkg, file) : join(workbookRoot, file)] = path;
 		}
 		const report = await goTest(goDir, 120_000, {
 			replace,
-			packages: [`./exercises/${wrong.folder}`],
-			postgres: false
+			packages: [`./${pkg}`],
+			run: `^${wrong.test.split('/')[0]}$`,
+			...(postgresUrl ? { env: { [urlVariable]: postgresUrl } } : { postgres: false })
 		});
-		const named = `exercises/${wrong.folder}: ${wrong.test}`;
+		const named = `${pkg}: ${wrong.test}`;
 		return {
 			test: report.tests.find((candidate) => candidate.name === named),
-			said: report.problems.join('\n')
+			said: `no test ${named} ran\n${report.problems.join('\n')}`
 		};
 	} finally {
 		rmSync(folder, { recursive: true, force: true });
@@ -68,10 +85,10 @@ export async function playGoWrongTest(wrong: WrongSolution): Promise<{ test?: Go
 }
 
 // One Go wrong solution: null when its test fails with every one of its words, else what went another way.
-async function playGoWrong(wrong: WrongSolution): Promise<string | null> {
-	const { test, said: ran } = await playGoWrongTest(wrong);
+async function playGoWrong(wrong: WrongSolution, postgresUrl: string | null): Promise<string | null> {
+	const { test, said: ran } = await playGoWrongTest(wrong, postgresUrl);
 	const said = `go/solutions/wrong/${wrong.name}.patch (${wrong.mistake})`;
-	if (!test) return `${said}: no test exercises/${wrong.folder}: ${wrong.test} ran\n${ran}`;
+	if (!test) return `${said}: ${ran}`;
 	if (test.status !== 'failed') return `${said}: ${wrong.test} passed; it should catch this mistake`;
 	const missing = wrong.says.filter((words) => !test.output.includes(words));
 	if (missing.length)
@@ -79,10 +96,28 @@ async function playGoWrong(wrong: WrongSolution): Promise<string | null> {
 	return null;
 }
 
-// Every Go wrong solution, one at a time (each is a go test of one package).
+// Every Go wrong solution, two at a time (each is a go test of one package).
+// A Go reference's tests may play on PostgreSQL: one server for all of them, unless one is given.
 export async function goWrongSolutionsFail(): Promise<Checked> {
 	const problems: (string | null)[] = [];
-	for (const wrong of wrongSolutions(goWrongDir)) problems.push(await playGoWrong(wrong));
+	const wrongs = wrongSolutions(goWrongDir);
+	const needsPostgres = wrongs.some((wrong) => !wrong.goPackage?.startsWith('exercises/'));
+	const given = process.env[urlVariable];
+	const server = needsPostgres && !given ? await startPostgres() : null;
+	try {
+		const url = given ?? server?.url ?? null;
+		// Two at a time: each is mostly compiling and linking its own test binary, one core each.
+		let next = 0;
+		const worker = async () => {
+			while (next < wrongs.length) {
+				const i = next++;
+				problems[i] = await playGoWrong(wrongs[i]!, url);
+			}
+		};
+		await Promise.all([worker(), worker()]);
+	} finally {
+		await server?.stop();
+	}
 	return tally(problems);
 }
 
