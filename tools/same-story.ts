@@ -1,19 +1,19 @@
-// The same mistake tells the same story in both languages: for each exercise with a named mistake written in
-// TypeScript and in Go under one name (solutions/wrong/<m>.patch and go/solutions/wrong/<m>.patch), the first
-// such mistake is played in both, and the story lines of the two failures must read alike:
+// The same mistake tells the same story in both languages: for each Go-track exercise with a named mistake
+// written in TypeScript and in Go under one name (solutions/wrong/<m>.patch, go/solutions/wrong/<m>.patch),
+// the first such mistake is played in both, and the story lines of the two failures must read alike:
 //
 //   heading      the first line naming what was played: Schedule "…", Journey "…", Two workers on …
 //   divergence   the first line saying what was expected against what the code did ("expected …")
 //
-// Compared after the language's own spellings are put aside: Go's file:line prefixes and indentation,
-// method names (finish() and Finish()), Go's [a b] lists and fmt's &{Key:…} values against TypeScript's.
+// Compared after the language's own spellings are put aside: Go's file:line prefixes, indentation and runs
+// of spaces, and method names (finish() and Finish()).
 //
 //   sameStoryInBoth()   verify's step: one pass per pair that reads alike, a problem naming both otherwise
 //   storyLines(text)    the two lines of one failure message, normalised
 import { type Checked } from './go-track.ts';
 import { playGoWrongTest } from './go-track.ts';
 import { runWrongSolutions } from './wrong/play-wrong.ts';
-import { heading } from '#harness/core/manifest.ts';
+import { goExercises, heading } from '#harness/core/manifest.ts';
 import { goWrongDir, wrongDir, wrongSolutions, type WrongSolution } from '../lib/wrong-solutions.ts';
 
 export type Story = { heading: string | null; divergence: string | null };
@@ -37,10 +37,16 @@ export function storyLines(message: string): Story {
 	};
 }
 
-// The pairs: for each exercise, the first mistake (by name) that both languages name and whose failure tells
-// a schedule's or a journey's story (a focused test's assertion reads as its language's test runner writes it).
+// The pairs: for each exercise of the Go track (goLearnerFiles: the stories a Go learner reads), the first
+// mistake (by name) that both languages name and whose failure tells a schedule's or a journey's story (a
+// focused test's assertion reads as its language's test runner writes it).
 export function pairs(): { ts: WrongSolution; go: WrongSolution }[] {
-	const go = new Map(wrongSolutions(goWrongDir).map((wrong) => [wrong.name, wrong]));
+	const track = new Set(goExercises().map((exercise) => exercise.id));
+	const go = new Map(
+		wrongSolutions(goWrongDir)
+			.filter((wrong) => track.has(wrong.exercise))
+			.map((wrong) => [wrong.name, wrong])
+	);
 	const chosen = new Map<string, { ts: WrongSolution; go: WrongSolution }>();
 	for (const ts of wrongSolutions(wrongDir)) {
 		const twin = go.get(ts.name);
