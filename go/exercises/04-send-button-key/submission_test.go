@@ -1,9 +1,10 @@
-package client
+package sendbuttonkey
 
 import (
-	"encoding/json"
 	"reflect"
 	"testing"
+
+	. "workbook/client"
 )
 
 // The Go port of exercise 04's focused tests (exercises/04-send-button-key/submission.test.ts): the same
@@ -14,7 +15,7 @@ var (
 	edited = TicketBody{Subject: "Cannot sign in on the train"}
 )
 
-func support(storage *MemoryStorage) *Submissions[TicketBody] {
+func support(storage *MemoryStorage) Submissions[TicketBody] {
 	return New[TicketBody](storage, "support", counter())
 }
 
@@ -25,31 +26,39 @@ func pendingIs(t *testing.T, got *Pending[TicketBody], want *Pending[TicketBody]
 	}
 }
 
-func TestBeginAfterAReloadContinuesWithoutPending(t *testing.T) {
+func testBeginAgainContinuesIt(t *testing.T) {
 	storage := &MemoryStorage{}
-	support(storage).Begin(signIn)
-	if got := support(storage).Begin(edited); got != (Pending[TicketBody]{"key-1", signIn}) {
-		t.Errorf("Begin on a reloaded page = %+v; want key-1 and the first body: the new page must look in storage", got)
+	s := support(storage)
+	s.Begin(signIn)
+	if got := s.Begin(edited); got != (Pending[TicketBody]{Key: "key-1", Body: signIn}) {
+		t.Errorf("Begin(edited) after Begin(signIn) = %+v; want key-1 with the first body: a retry, not a new request", got)
 	}
 }
 
-// TestDamagedEntries: a damaged stored entry is no pending submission, never an error.
-func TestDamagedEntries(t *testing.T) {
-	mustJSON := func(value any) string { data, _ := json.Marshal(value); return string(data) }
+func testBeginAfterAReloadContinuesWithoutPending(t *testing.T) {
+	storage := &MemoryStorage{}
+	support(storage).Begin(signIn)
+	if got := support(storage).Begin(edited); got != (Pending[TicketBody]{Key: "key-1", Body: signIn}) {
+		t.Errorf("Begin on a reloaded page = %+v; want key-1 and the first body: the new page must look in storage, not only in its memory", got)
+	}
+}
+
+// testDamagedEntries: a damaged stored entry is no pending submission, never an error.
+func testDamagedEntries(t *testing.T) {
 	damaged := []struct{ what, text string }{
 		{"text that is not JSON", `{"key": "key-0", "body": `},
 		{"JSON null", `null`},
 		{"a number", `42`},
 		{"a string", `"key-0"`},
-		{"an entry without a key", mustJSON(map[string]any{"body": signIn})},
-		{"an empty key", mustJSON(map[string]any{"key": "", "body": signIn})},
-		{"a key that is not text", mustJSON(map[string]any{"key": 7, "body": signIn})},
-		{"an entry without a body", mustJSON(map[string]any{"key": "key-0"})},
-		{"a body that is not an object", mustJSON(map[string]any{"key": "key-0", "body": "Cannot sign in"})},
-		{"a body that is null", mustJSON(map[string]any{"key": "key-0", "body": nil})},
-		{"a body that is a list", mustJSON(map[string]any{"key": "key-0", "body": []string{"Cannot sign in"}})},
-		{"a body whose field is not text", mustJSON(map[string]any{"key": "key-0", "body": map[string]any{"subject": 7}})},
-		{"a body with one text field and one that is not", mustJSON(map[string]any{"key": "key-0", "body": map[string]any{"subject": "Cannot sign in", "priority": 2}})},
+		{"an entry without a key", `{"body":{"subject":"Cannot sign in"}}`},
+		{"an empty key", `{"key":"","body":{"subject":"Cannot sign in"}}`},
+		{"a key that is not text", `{"key":7,"body":{"subject":"Cannot sign in"}}`},
+		{"an entry without a body", `{"key":"key-0"}`},
+		{"a body that is not an object", `{"key":"key-0","body":"Cannot sign in"}`},
+		{"a body that is null", `{"key":"key-0","body":null}`},
+		{"a body that is a list", `{"key":"key-0","body":["Cannot sign in"]}`},
+		{"a body whose field is not text", `{"key":"key-0","body":{"subject":7}}`},
+		{"a body with one text field and one that is not", `{"key":"key-0","body":{"subject":"Cannot sign in","priority":2}}`},
 	}
 	for _, test := range damaged {
 		t.Run(test.what, func(t *testing.T) {
@@ -60,7 +69,7 @@ func TestDamagedEntries(t *testing.T) {
 			if contents := storage.Contents(); len(contents) != 0 {
 				t.Errorf("Pending() left %v; want the damaged entry discarded", contents)
 			}
-			if got := s.Begin(signIn); got != (Pending[TicketBody]{"key-1", signIn}) {
+			if got := s.Begin(signIn); got != (Pending[TicketBody]{Key: "key-1", Body: signIn}) {
 				t.Errorf("Begin = %+v, want a new request key-1", got)
 			}
 			want := `{"key":"key-1","body":{"subject":"Cannot sign in"}}`
@@ -71,9 +80,9 @@ func TestDamagedEntries(t *testing.T) {
 	}
 }
 
-// TestFailingStorage: a storage that throws never loses the request.
-func TestFailingStorage(t *testing.T) {
-	first := &Pending[TicketBody]{"key-1", signIn}
+// testFailingStorage: a storage that throws never loses the request.
+func testFailingStorage(t *testing.T) {
+	first := &Pending[TicketBody]{Key: "key-1", Body: signIn}
 	t.Run("setItem fails: Send again reuses the key and body", func(t *testing.T) {
 		storage := &MemoryStorage{}
 		s := support(storage)
@@ -95,7 +104,7 @@ func TestFailingStorage(t *testing.T) {
 		}
 		s.Finish()
 		pendingIs(t, s.Pending(), nil, "after Finish")
-		if got := s.Begin(edited); got != (Pending[TicketBody]{"key-2", edited}) {
+		if got := s.Begin(edited); got != (Pending[TicketBody]{Key: "key-2", Body: edited}) {
 			t.Errorf("Begin after Finish = %+v, want key-2 with the edited body", got)
 		}
 	})
@@ -121,7 +130,7 @@ func TestFailingStorage(t *testing.T) {
 		storage.Fail(RemoveItem)
 		s.Finish()
 		pendingIs(t, s.Pending(), nil, "after Finish")
-		if got := s.Begin(edited); got != (Pending[TicketBody]{"key-2", edited}) {
+		if got := s.Begin(edited); got != (Pending[TicketBody]{Key: "key-2", Body: edited}) {
 			t.Errorf("Begin after Finish = %+v, want key-2", got)
 		}
 	})
@@ -135,7 +144,7 @@ func TestFailingStorage(t *testing.T) {
 			t.Errorf("Begin after Finish = %s, want key-2", got)
 		}
 		s.Finish()
-		pendingIs(t, s.Pending(), nil, "key-1 is still stored, and finished")
+		pendingIs(t, s.Pending(), nil, "key-1 is still in storage, and it is finished: not pending")
 		if got := s.Begin(signIn).Key; got != "key-3" {
 			t.Errorf("Begin = %s, want key-3", got)
 		}

@@ -2,7 +2,9 @@ package race
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,6 +12,85 @@ import (
 	"workbook/handler"
 	"workbook/scheduler"
 )
+
+// The exploration of every interleaving, and the property's random cases: set-ups and judges that tests.go
+// runs, as harness/race/explore.ts holds TypeScript's.
+
+var evt42 = handler.Webhook{Tenant: "acme", Source: "helpdesk", EventID: "evt-42", Subject: "Cannot sign in"}
+
+var workerNames = []string{"A", "B", "C"}
+
+// sameEvent sets up n workers that all get evt-42.
+func sameEvent(handle Handle, n int) func() (*database.Database, []scheduler.WorkerPlan[handler.Outcome], scheduler.Options[handler.Outcome]) {
+	return func() (*database.Database, []scheduler.WorkerPlan[handler.Outcome], scheduler.Options[handler.Outcome]) {
+		var workers []Worker
+		for _, name := range workerNames[:n] {
+			workers = append(workers, Worker{Name: name, Event: evt42})
+		}
+		return database.New(), plans(workers, handle), scheduler.Options[handler.Outcome]{Tell: tell}
+	}
+}
+
+// judgeSameEvent holds workers that all got evt-42, none crashing, to one ticket, one receipt, one
+// worker that created it and the rest replaying it.
+func judgeSameEvent(run scheduler.Run[handler.Outcome]) string {
+	committed := run.DB.Committed()
+	var problems []string
+	if n := len(committed.Tickets); n != 1 {
+		problems = append(problems, fmt.Sprintf("%d tickets, not 1", n))
+	}
+	if n := len(committed.Receipts); n != 1 {
+		problems = append(problems, fmt.Sprintf("%d receipts, not 1", n))
+	}
+	id := 0
+	if len(committed.Receipts) > 0 {
+		id = committed.Receipts[0].TicketID
+	}
+	created := 0
+	for _, name := range slices.Sorted(maps.Keys(run.Endings)) {
+		answer := answerOf(run.Endings[name], name)
+		if answer.Kind == "created" {
+			created++
+		}
+		if (answer.Kind != "created" && answer.Kind != "replayed") || answer.TicketID != id {
+			problems = append(problems, name+" "+saidAnswer(answer))
+		}
+	}
+	if created != 1 {
+		problems = append(problems, fmt.Sprintf("%d workers answered created", created))
+	}
+	return strings.Join(problems, "; ")
+}
+
+func explore(t *testing.T, handle Handle, workers int, opts scheduler.ExploreOptions) scheduler.Explored[handler.Outcome] {
+	t.Helper()
+	explored, err := scheduler.ExploreAll(sameEvent(handle, workers), judgeSameEvent, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d runs, %d complete, %d pruned, %d wrong", explored.Runs, explored.Complete, explored.Pruned, explored.Failed)
+	return explored
+}
+
+// oneTicketPerEvent judges a run of workers that all got evt-42, some crashing: at most one ticket and
+// one receipt, and every worker that answered names the receipt's ticket.
+func oneTicketPerEvent(run scheduler.Run[handler.Outcome]) string {
+	committed := run.DB.Committed()
+	if len(committed.Tickets) > 1 || len(committed.Receipts) > 1 {
+		return fmt.Sprintf("%d tickets and %d receipts for one event", len(committed.Tickets), len(committed.Receipts))
+	}
+	for _, name := range []string{"A", "B"} {
+		ending := run.Endings[name]
+		switch {
+		case ending.Kind == scheduler.Crashed:
+		case ending.Kind == scheduler.Failed:
+			return fmt.Sprintf("%s failed: %v", name, ending.Err)
+		case len(committed.Receipts) == 0 || ending.Value.TicketID != committed.Receipts[0].TicketID:
+			return fmt.Sprintf("%s answered %+v, but the receipts are %+v", name, ending.Value, committed.Receipts)
+		}
+	}
+	return ""
+}
 
 // The few identities the property draws from: a repeat, the same key with another request, another event,
 // and the same event id from another tenant.
@@ -99,12 +180,12 @@ func judgeOneTicketPerEvent(run scheduler.Run[handler.Outcome], workers []proper
 }
 
 // randomPlans turns a seed into workers, their plans and picks, and the workers in words.
-func randomPlans(impl implementation, seed uint64) ([]propertyWorker, []scheduler.WorkerPlan[handler.Outcome], []int, string) {
+func randomPlans(handle Handle, seed uint64) ([]propertyWorker, []scheduler.WorkerPlan[handler.Outcome], []int, string) {
 	workers, choices := randomCase(rand.New(rand.NewPCG(seed, 3)))
 	var plans []scheduler.WorkerPlan[handler.Outcome]
 	var said []string
 	for _, w := range workers {
-		plan := scheduler.WorkerPlan[handler.Outcome]{Name: w.name, Run: func(conn database.Connection) (handler.Outcome, error) { return impl.handle(conn, w.event) }}
+		plan := scheduler.WorkerPlan[handler.Outcome]{Name: w.name, Run: func(conn database.Connection) (handler.Outcome, error) { return handle(conn, w.event) }}
 		line := fmt.Sprintf("%s: %s %q", w.name, handler.SaidIdentity(w.event), w.event.Subject)
 		if w.crashAfter >= 0 {
 			plan.Crash = &scheduler.CrashPoint{When: "after-operations", Count: w.crashAfter}
@@ -116,8 +197,8 @@ func randomPlans(impl implementation, seed uint64) ([]propertyWorker, []schedule
 	return workers, plans, choices, strings.Join(said, "\n")
 }
 
-func checkCase(impl implementation, seed uint64) string {
-	workers, plans, choices, said := randomPlans(impl, seed)
+func checkCase(handle Handle, seed uint64) string {
+	workers, plans, choices, said := randomPlans(handle, seed)
 	db := database.New()
 	run, err := scheduler.RunWorkers(db, plans, scheduler.FromNumbers(choices), scheduler.Options[handler.Outcome]{Tell: tell})
 	if err != nil {
@@ -127,27 +208,4 @@ func checkCase(impl implementation, seed uint64) string {
 		return fmt.Sprintf("%s\n\nWorkers:\n%s\n\n%s", problem, said, database.TellTrace(db.Trace))
 	}
 	return ""
-}
-
-// TestOneTicketPerEventProperty: up to four workers, random events, crashes and interleavings. Atomic
-// keeps one ticket per event in every case; Separate does not. Cases come from fixed seeds, so a failure
-// names its seed and replays the same.
-func TestOneTicketPerEventProperty(t *testing.T) {
-	const cases = 300
-	t.Run("atomic keeps it", func(t *testing.T) {
-		for seed := range uint64(cases) {
-			if problem := checkCase(implementations[1], seed); problem != "" {
-				t.Fatalf("seed %d: %s", seed, problem)
-			}
-		}
-	})
-	t.Run("separate breaks it", func(t *testing.T) {
-		for seed := range uint64(cases) {
-			if problem := checkCase(implementations[0], seed); problem != "" {
-				t.Logf("seed %d finds it: %s", seed, strings.SplitN(problem, "\n", 2)[0])
-				return
-			}
-		}
-		t.Errorf("%d random cases never caught Separate leaving two tickets for one event", cases)
-	})
 }
