@@ -73,6 +73,8 @@ export type SandboxRun = {
 	traceFlooded: boolean;
 	// How many of the run's own calls the tracer stopped on and judged.
 	tracedCalls: number;
+	// Why the grader stopped it from outside (run.abort's reason: its database passed its quota), or null.
+	stoppedFor: string | null;
 	seconds: number;
 };
 
@@ -146,7 +148,14 @@ const nodeFlags = [
 	'--no-warnings'
 ];
 
-type RunFiles = { harness: string; view: string; folder: string; socketFolder?: string | null };
+// abort: stops the run from outside, its reason said in stoppedFor (a watch on the run's database's size).
+type RunFiles = {
+	harness: string;
+	view: string;
+	folder: string;
+	socketFolder?: string | null;
+	abort?: AbortSignal;
+};
 
 // The command of one run: a shell that joins the run's cgroups first and then becomes the sandbox, so nothing
 // runs outside them, not for a moment; started by strace when there is a trace to write.
@@ -264,6 +273,13 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 		const tracer = trace ? followTrace(trace, watch!, stop) : null;
 		const clock = timeLimit(limits.timeoutMs, stop);
 		const processes = watchProcesses(cgroups);
+		let stoppedFor: string | null = null;
+		const abort = () => {
+			stoppedFor = String(run.abort!.reason);
+			stop();
+		};
+		if (run.abort?.aborted) abort();
+		else run.abort?.addEventListener('abort', abort, { once: true });
 		// Cleaning up, once: the watches stop, the memory controller says whether it killed, everything left is
 		// killed and the cgroups removed, and the rest of the trace is read.
 		let finished = false;
@@ -272,6 +288,7 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 			finished = true;
 			clock.clear();
 			processes.stop();
+			run.abort?.removeEventListener('abort', abort);
 			tracer?.pause();
 			const outOfMemory = killedForMemory(cgroups);
 			const stoppedByGrader = stopped || outOfMemory;
@@ -292,6 +309,7 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 				attempt: watch?.attempt ?? null,
 				traceFlooded: tracer?.flooded() ?? false,
 				tracedCalls: watch?.calls ?? 0,
+				stoppedFor,
 				seconds: (Date.now() - started) / 1000
 			});
 		};

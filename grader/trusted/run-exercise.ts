@@ -123,6 +123,7 @@ export function readObservations(
 
 // Why the checks that have no observation never got one.
 function whyNotRun(ran: SandboxRun, observed: Observed, limits: SandboxLimits, folder: string): string {
+	if (ran.stoppedFor) return `${ran.stoppedFor}; the run was stopped`;
 	if (observed.loadError) {
 		const { file, name, message } = observed.loadError;
 		return `exercises/${folder}/${file} did not load: ${firstLine(`${name}: ${message}`)}`;
@@ -279,16 +280,23 @@ async function runIn(
 	const view = await makeView(harness, exercise, files, job, { sandboxed });
 	try {
 		if (view.error) return { verdicts: notRun(checks, view.error), seconds: 0, output: '' };
+		// A database past its quota on disk stops the run at once.
+		const full = new AbortController();
+		const size = database?.watchSize((why) => {
+			full.abort(why);
+			void database!.drop();
+		});
 		const ran = await runSandboxed(
 			sandbox,
 			{
 				harness: harness.dir,
 				view: view.dir,
 				folder: exercise.folder,
-				socketFolder: database?.job.host ?? null
+				socketFolder: database?.job.host ?? null,
+				abort: full.signal
 			},
 			limits
-		);
+		).finally(() => size?.stop());
 		return {
 			verdicts: verdictsFrom(checks, ran, limits, exercise),
 			answers: answersFrom(checks, ran),
