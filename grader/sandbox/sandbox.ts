@@ -25,7 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { needProgram } from '../../lib/packages.ts';
-import { channelFd, keyFd } from '../channel/observations.ts';
+import { channelFd, heldOutFd, keyFd } from '../channel/observations.ts';
 import { AttemptWatch, runView } from './attempts.ts';
 import {
 	cgroupsWork,
@@ -149,7 +149,9 @@ const nodeFlags = [
 ];
 
 // abort: stops the run from outside, its reason said in stoppedFor (a watch on the run's database's size).
+// heldOut: the held-out checks' inputs (JSON), handed in on heldOutFd rather than in job.json.
 type RunFiles = {
+	heldOut?: string;
 	harness: string;
 	view: string;
 	folder: string;
@@ -185,8 +187,9 @@ function start(sandbox: Sandbox, view: string, command: string[]): ChildProcess 
 		env: sandbox.bwrap
 			? { PATH: '/usr/bin:/bin' }
 			: { PATH: process.env.PATH ?? '/usr/bin:/bin', GRADE_JOB: join(view, 'job.json'), NO_COLOR: '1' },
-		// No stdin; stdout and stderr, kept for the report; fd 3 (channelFd), the observations; fd 4 (keyFd), the key.
-		stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+		// No stdin; stdout and stderr, kept for the report; fd 3 (channelFd), the observations; fd 4 (keyFd), the key;
+		// fd 5 (heldOutFd), the held-out inputs.
+		stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
 		detached: true
 	});
 }
@@ -261,6 +264,9 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 		const keyPipe = child.stdio[keyFd] as Writable;
 		keyPipe.on('error', () => {});
 		keyPipe.end(key);
+		const heldOutPipe = (child.stdio as unknown as Writable[])[heldOutFd]!;
+		heldOutPipe.on('error', () => {});
+		heldOutPipe.end(run.heldOut ?? '{}');
 		const stop = () => {
 			stopped = true;
 			stopRun(child, cgroups);
