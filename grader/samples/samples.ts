@@ -474,6 +474,15 @@ export const samples: Sample[] = [
 		says: /02: replay\(\{"tenant":"acme","source":"helpdesk","eventId":"evt-42"/
 	},
 	{
+		name: 'view-search',
+		story:
+			"looks for the grader's checkout and temporary folders in everything its sandbox can read (01 and 06)",
+		kind: 'leak',
+		base: 'solutions',
+		rest: 'full',
+		says: /^view-search( +✔ [\d.]+\/[\d.]+)+/m
+	},
+	{
 		name: 'leak-encoded',
 		story: "puts the grader's checkout path in its error message, in base64 and in hex",
 		kind: 'leak',

@@ -36,7 +36,10 @@ import {
 	watchProcesses
 } from './cgroups.ts';
 import { root } from './paths.ts';
+import { clusterPort } from './cluster.ts';
 import { socketInSandbox } from './postgres.ts';
+
+const socketFile = `.s.PGSQL.${clusterPort}`;
 import { followTrace, openTrace, straceArgs, straceFails } from './trace.ts';
 
 export type Sandbox = {
@@ -95,7 +98,8 @@ export function findSandbox(options: { unsafe: boolean; untraced?: boolean }): S
 }
 
 // What the sandbox's root holds: the system's programs, read-only, and the workbook's view at /wb.
-// socketFolder: a PostgreSQL socket's folder, bound read-only at /run/postgresql for a run that has a database.
+// socketFolder: a PostgreSQL cluster's socket folder, whose socket is bound read-only in /run/postgresql for a run
+// that has a database.
 function bwrapArgs(harness: string, view: string, folder: string, socketFolder: string | null): string[] {
 	const ro = (from: string, to: string) => ['--ro-bind', from, to];
 	return [
@@ -123,7 +127,8 @@ function bwrapArgs(harness: string, view: string, folder: string, socketFolder: 
 		...ro(join(root, 'schedules'), '/wb/schedules'),
 		...ro(join(view, 'exercises', folder), `/wb/exercises/${folder}`),
 		...ro(join(view, 'job.json'), '/wb/job.json'),
-		...(socketFolder ? ro(socketFolder, socketInSandbox) : []),
+		// The socket alone, not its folder: the folder's lock file names the cluster's data folder on the host.
+		...(socketFolder ? ro(join(socketFolder, socketFile), join(socketInSandbox, socketFile)) : []),
 		'--chdir',
 		'/wb',
 		'node',
