@@ -3,36 +3,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exercises, workbookRoot } from '#harness/core/manifest.ts';
 import { LearnerError } from './args.ts';
-import { hint, hintProblems, hintsFile, parseHints } from './hint.ts';
+import { hint } from './hint.ts';
+import { hintsFile, readHints } from '../lib/hints.ts';
 import { tempWorkbook } from './temp-workbook.ts';
-
-describe('hints.md', () => {
-	it('splits at "## " headings and drops what comes before the first', () => {
-		const hints = parseHints(
-			'<!-- for maintainers -->\n# Title\n\n## Why?\n\nBecause.\n\n## Answer: this\n\nDo this.\n'
-		);
-		expect(hints).toEqual([
-			{ title: 'Why?', body: 'Because.' },
-			{ title: 'Answer: this', body: 'Do this.' }
-		]);
-	});
-	it('wants questions before answers, and words under every heading', () => {
-		expect(hintProblems(parseHints('## Answer\nx\n## Why?\ny\n'))).toEqual([
-			'the first hint, "Answer", is not a question',
-			'hint 2, "Why?", is a question after an answer'
-		]);
-		expect(hintProblems(parseHints('## Why?\n## How?\nz\n'))).toContain(
-			'hint 1, "Why?", has no text under its heading'
-		);
-	});
-	for (const exercise of exercises().filter((e) => existsSync(join(workbookRoot, hintsFile(e))))) {
-		it(`${hintsFile(exercise)} is fit to ship`, () => {
-			expect(hintProblems(parseHints(readFileSync(join(workbookRoot, hintsFile(exercise)), 'utf8')))).toEqual(
-				[]
-			);
-		});
-	}
-});
 
 describe('npm run hint, on a copy of the workbook', () => {
 	let workbook: ReturnType<typeof tempWorkbook>;
@@ -41,7 +14,7 @@ describe('npm run hint, on a copy of the workbook', () => {
 	const withHints = exercises().find((e) => existsSync(join(workbookRoot, hintsFile(e))))!;
 
 	it('shows one more hint each time, then all of them again and where the solution is', () => {
-		const hints = parseHints(readFileSync(join(workbook.root, hintsFile(withHints)), 'utf8'));
+		const hints = readHints(workbook.root, withHints);
 		for (const [i, expected] of hints.entries()) {
 			const shown = hint(workbook.root, withHints.id);
 			expect(shown).toContain(`Hint ${i + 1} of ${hints.length}: ${expected.title}`);
@@ -54,7 +27,7 @@ describe('npm run hint, on a copy of the workbook', () => {
 		expect(state).toEqual({ [withHints.id]: hints.length });
 	});
 	it('--all shows every hint at once, and --again starts over from the first', () => {
-		const hints = parseHints(readFileSync(join(workbook.root, hintsFile(withHints)), 'utf8'));
+		const hints = readHints(workbook.root, withHints);
 		const all = hint(workbook.root, withHints.id, { all: true });
 		for (const [i, expected] of hints.entries())
 			expect(all).toContain(`Hint ${i + 1} of ${hints.length}: ${expected.title}`);

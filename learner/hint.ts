@@ -1,42 +1,11 @@
 // npm run hint -- 01: one more of the exercise's hints each time it is asked, questions before answers.
 // `--all` shows every hint at once; `--again` starts that exercise's hints over from the first.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { workbookRoot, type Exercise } from '#harness/core/manifest.ts';
+import { workbookRoot } from '#harness/core/manifest.ts';
 import { chooseExercise, LearnerError, readArgs, runLearnerCommand } from './args.ts';
 import { hintsShown, saveHintsShown } from './state.ts';
-
-export type Hint = { title: string; body: string };
-
-export const hintsFile = (exercise: Exercise) => join('exercises', exercise.folder, 'hints.md');
-
-// In hints.md every "## " heading starts a hint; the text before the first one is for maintainers only.
-export function parseHints(markdown: string): Hint[] {
-	const hints: Hint[] = [];
-	for (const line of markdown.split('\n')) {
-		const heading = /^## +(.*\S)\s*$/.exec(line);
-		if (heading) hints.push({ title: heading[1]!, body: '' });
-		else if (hints.length) hints.at(-1)!.body += `${line}\n`;
-	}
-	return hints.map((hint) => ({ title: hint.title, body: hint.body.trim() }));
-}
-
-export const isQuestion = (hint: Hint) => hint.title.endsWith('?');
-
-// What makes a hints file fit to ship: some hints, each with words, and every question before any answer.
-export function hintProblems(hints: Hint[]): string[] {
-	const problems: string[] = [];
-	if (hints.length < 2) problems.push(`has ${hints.length} hints; give at least a question and an answer`);
-	if (hints[0] && !isQuestion(hints[0]))
-		problems.push(`the first hint, "${hints[0].title}", is not a question`);
-	hints.forEach((hint, i) => {
-		if (!hint.body) problems.push(`hint ${i + 1}, "${hint.title}", has no text under its heading`);
-		const previous = hints[i - 1];
-		if (previous && isQuestion(hint) && !isQuestion(previous))
-			problems.push(`hint ${i + 1}, "${hint.title}", is a question after an answer`);
-	});
-	return problems;
-}
+import { hintsFile, readHints, type Hint } from '../lib/hints.ts';
 
 function shownAs(hint: Hint, number: number, total: number): string {
 	const body = hint.body.replace(/^(?=.)/gm, '  ');
@@ -53,7 +22,7 @@ export function hint(root: string, word: string | undefined, options: HintOption
 		throw new LearnerError(
 			`Exercise ${exercise.id} has no hints yet (${file} is missing). Its README is exercises/${exercise.folder}/README.md.`
 		);
-	const hints = parseHints(readFileSync(join(root, file), 'utf8'));
+	const hints = readHints(root, exercise);
 	if (hints.length === 0)
 		throw new LearnerError(`${file} has no hints in it (each starts with a "## " heading).`);
 	const shown = hintsShown(root);

@@ -91,17 +91,28 @@ export function readGoTestJson(stdout: string, code: number): GoReport {
 export async function goTest(
 	dir = goDir,
 	timeoutMs?: number,
-	options: { replace?: Record<string, string>; packages?: string[]; postgres?: boolean } = {}
+	options: {
+		replace?: Record<string, string>;
+		packages?: string[];
+		postgres?: boolean;
+		run?: string; // go test -run: only the tests it matches
+		env?: Record<string, string>; // more variables for the run (WORKBOOK_POSTGRES_URL among them)
+	} = {}
 ): Promise<GoReport> {
 	const replace = options.replace ?? (dir === goDir ? solutionsOverlay() : {});
-	const given = process.env[urlVariable];
+	const given = options.env?.[urlVariable] ?? process.env[urlVariable];
 	const postgres = given || options.postgres === false ? null : await startPostgres();
-	const env = { ...process.env, ...(postgres || given ? { [urlVariable]: given ?? postgres!.url } : {}) };
+	const env = {
+		...process.env,
+		...options.env,
+		...(postgres || given ? { [urlVariable]: given ?? postgres!.url } : {})
+	};
 	const overlay = writeOverlay(replace);
 	const args = [
 		'test',
 		'-json',
 		...(overlay ? [`-overlay=${overlay.file}`] : []),
+		...(options.run ? [`-run=${options.run}`] : []),
 		...(options.packages ?? ['./...'])
 	];
 	const ran = await run('go', args, { cwd: dir, timeoutMs, env }).finally(() => {

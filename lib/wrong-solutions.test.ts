@@ -102,6 +102,33 @@ describe('solutions/wrong/<mistake>.patch', () => {
 		expect(patchedFiles(wrong!)['handler.go']).not.toContain('receipt.Event.Subject != event.Subject');
 	});
 
+	// A one-line change to a Go file: its first line, replaced by a comment.
+	const firstLine = (path: string) => {
+		const first = readFileSync(join(workbookRoot, path), 'utf8').split('\n')[0];
+		return [`--- a/${path}`, `+++ b/${path}`, '@@ -1,1 +1,1 @@', `-${first}`, '+// gone', ''].join('\n');
+	};
+
+	it("reads a Go reference's one (06's go/endpoint, not a Go exercise yet): its test runs in that package", () => {
+		const go = { ...header, exercise: '06', test: 'TestExplorations' };
+		const dir = folder({ 'x.patch': `${headerText(go)}\n\n${firstLine('go/endpoint/endpoint.go')}` });
+		const [wrong] = wrongSolutions(dir);
+		expect([wrong?.language, wrong?.goPackage, wrong?.files]).toEqual([
+			'go',
+			'endpoint',
+			['go/endpoint/endpoint.go']
+		]);
+		expect(patchedFiles(wrong!)['go/endpoint/endpoint.go']).toMatch(/^\/\/ gone\n/);
+	});
+
+	it("refuses a Go reference's patch that changes a test, or two packages", () => {
+		const go = { ...header, exercise: '06', test: 'TestExplorations' };
+		const test = folder({ 'x.patch': `${headerText(go)}\n\n${firstLine('go/endpoint/play_test.go')}` });
+		expect(() => wrongSolutions(test)).toThrow(/"go\/endpoint\/play_test.go" is a test/);
+		const two = `${firstLine('go/endpoint/endpoint.go')}${firstLine('go/status/rules.go')}`;
+		const both = folder({ 'x.patch': `${headerText(go)}\n\n${two}` });
+		expect(() => wrongSolutions(both)).toThrow(/files of one package under go\//);
+	});
+
 	const bad: [string, Record<string, string | string[]>, string, RegExp][] = [
 		['a missing field', { ...header, test: [] }, forgetTheSubject(), /needs one "test:" line, it has 0/],
 		[

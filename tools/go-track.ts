@@ -9,8 +9,10 @@
 // Both answer as verify's steps do: how many passed, how many failed, and the problems in words.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { goExercises } from '#harness/core/manifest.ts';
+import { basename, join } from 'node:path';
+import { goExercises, workbookRoot } from '#harness/core/manifest.ts';
+import { urlVariable } from '#harness/endpoint/postgres-on-demand.ts';
+import { startPostgres } from '#harness/postgres/server.ts';
 import { goDir, goTest, solutionsOverlay } from '../lib/go-test.ts';
 import { goWrongDir, patchedFiles, wrongSolutions, type WrongSolution } from '../lib/wrong-solutions.ts';
 
@@ -42,21 +44,32 @@ export async function goExercisesFailAsShipped(): Promise<Checked> {
 }
 
 // One Go wrong solution: null when its test fails with every one of its words, else what went another way.
-async function playGoWrong(wrong: WrongSolution): Promise<string | null> {
+// A patch of a learner file is read in place of go/exercises/<folder>/<file>; one of a Go reference (06's
+// go/endpoint) in place of that file. Only its test's top-level function runs, on postgresUrl if it asks.
+async function playGoWrong(wrong: WrongSolution, postgresUrl: string | null): Promise<string | null> {
 	const folder = mkdtempSync(join(tmpdir(), 'workbook-go-wrong-'));
+	const pkg = wrong.goPackage ?? `exercises/${wrong.folder}`;
 	try {
 		const replace = solutionsOverlay();
-		for (const [file, text] of Object.entries(patchedFiles(wrong))) {
-			const path = join(folder, file);
+		let files: Record<string, string>;
+		try {
+			files = patchedFiles(wrong);
+		} catch (error) {
+			// A patch its solution has moved away from fails under its own name; the others still play.
+			return `go/solutions/wrong/${wrong.name}.patch no longer applies: ${(error as Error).message}`;
+		}
+		for (const [file, text] of Object.entries(files)) {
+			const path = join(folder, basename(file));
 			writeFileSync(path, text);
-			replace[join(goDir, 'exercises', wrong.folder, file)] = path;
+			replace[pkg.startsWith('exercises/') ? join(goDir, pkg, file) : join(workbookRoot, file)] = path;
 		}
 		const report = await goTest(goDir, 120_000, {
 			replace,
-			packages: [`./exercises/${wrong.folder}`],
-			postgres: false
+			packages: [`./${pkg}`],
+			run: `^${wrong.test.split('/')[0]}$`,
+			...(postgresUrl ? { env: { [urlVariable]: postgresUrl } } : { postgres: false })
 		});
-		const named = `exercises/${wrong.folder}: ${wrong.test}`;
+		const named = `${pkg}: ${wrong.test}`;
 		const test = report.tests.find((candidate) => candidate.name === named);
 		const said = `go/solutions/wrong/${wrong.name}.patch (${wrong.mistake})`;
 		if (!test) return `${said}: no test ${named} ran\n${report.problems.join('\n')}`;
@@ -70,10 +83,28 @@ async function playGoWrong(wrong: WrongSolution): Promise<string | null> {
 	}
 }
 
-// Every Go wrong solution, one at a time (each is a go test of one package).
+// Every Go wrong solution, two at a time (each is a go test of one package).
+// A Go reference's tests may play on PostgreSQL: one server for all of them, unless one is given.
 export async function goWrongSolutionsFail(): Promise<Checked> {
 	const problems: (string | null)[] = [];
-	for (const wrong of wrongSolutions(goWrongDir)) problems.push(await playGoWrong(wrong));
+	const wrongs = wrongSolutions(goWrongDir);
+	const needsPostgres = wrongs.some((wrong) => !wrong.goPackage?.startsWith('exercises/'));
+	const given = process.env[urlVariable];
+	const server = needsPostgres && !given ? await startPostgres() : null;
+	try {
+		const url = given ?? server?.url ?? null;
+		// Two at a time: each is mostly compiling and linking its own test binary, one core each.
+		let next = 0;
+		const worker = async () => {
+			while (next < wrongs.length) {
+				const i = next++;
+				problems[i] = await playGoWrong(wrongs[i]!, url);
+			}
+		};
+		await Promise.all([worker(), worker()]);
+	} finally {
+		await server?.stop();
+	}
 	return tally(problems);
 }
 

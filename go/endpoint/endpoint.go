@@ -27,7 +27,7 @@ const MaxBodyBytes = 64 * 1024
 
 // Options are what both routes work with.
 type Options struct {
-	Store     *Store
+	Store     Store
 	Remember  Remember
 	Retention time.Duration
 	Now       func() time.Time
@@ -203,7 +203,7 @@ func Tickets(o Options) http.Handler {
 		print := Fingerprint(body)
 		var answer SavedResponse
 		replayed, refused := false, ""
-		err := o.Store.Transaction(r.Context(), func(tx *Tx) error {
+		err := o.Store.Transaction(r.Context(), func(tx Tx) error {
 			// Held by another open transaction: the first request with this key is still being worked on.
 			locked, err := tx.LockKey(caller, key)
 			if err != nil || !locked {
@@ -243,7 +243,7 @@ func Tickets(o Options) http.Handler {
 			failed := SavedResponse{http.StatusInternalServerError, problemBody(http.StatusInternalServerError, "Internal Server Error", "the ticket could not be saved")}
 			// Like Stripe: the failure is this key's answer now, and every retry gets it back.
 			if o.Remember == "everything" {
-				_ = o.Store.Transaction(r.Context(), func(tx *Tx) error {
+				_ = o.Store.Transaction(r.Context(), func(tx Tx) error {
 					if locked, err := tx.LockKey(caller, key); err != nil || !locked {
 						return err
 					}
@@ -313,7 +313,7 @@ func Webhooks(o Options) http.Handler {
 		}
 		var outcome handler.Outcome
 		inProgress := false
-		err := o.Store.Transaction(r.Context(), func(tx *Tx) error {
+		err := o.Store.Transaction(r.Context(), func(tx Tx) error {
 			seen, err := tx.FindReceipt(event)
 			if err != nil {
 				return err
@@ -355,7 +355,7 @@ func Webhooks(o Options) http.Handler {
 			// found, the unique violation stands (a 500), as in TypeScript: outcome still holds the rolled-back
 			// transaction's "created".
 			var winner *StoredReceipt
-			found := o.Store.Transaction(context.WithoutCancel(r.Context()), func(tx *Tx) error {
+			found := o.Store.Transaction(context.WithoutCancel(r.Context()), func(tx Tx) error {
 				var err error
 				winner, err = tx.FindReceipt(event)
 				return err

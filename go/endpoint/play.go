@@ -246,7 +246,7 @@ func play(t testing.TB, s Schedule, remember Remember, url string) played {
 }
 
 // waitForLock returns once one of the store's connections waits on a lock, or the request has answered.
-func waitForLock(ctx context.Context, store *Store, done chan *answer) error {
+func waitForLock(ctx context.Context, store *PostgresStore, done chan *answer) error {
 	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
 		select {
@@ -308,8 +308,11 @@ func problems(want ExpectedAnswer, got *answer, answers []*answer) []string {
 			list = append(list, fmt.Sprintf("expected answer %d again byte for byte (%s), got %s", want.SameAs, said(first), said(got)))
 		}
 	}
-	if want.Replayed != nil && *want.Replayed != got.replayed {
-		list = append(list, fmt.Sprintf("expected Idempotent-Replayed: true to be there: %v, it is: %v", *want.Replayed, got.replayed))
+	if want.Replayed != nil && *want.Replayed && !got.replayed {
+		list = append(list, "expected the header Idempotent-Replayed: true, it is missing")
+	}
+	if want.Replayed != nil && !*want.Replayed && got.replayed {
+		list = append(list, "expected no Idempotent-Replayed header: this answer is not a replay")
 	}
 	if want.Problem != nil {
 		var body struct {
@@ -376,7 +379,10 @@ func judge(s Schedule, remember Remember, p played) string {
 		rows = append(rows, schedules.Row{Label: fmt.Sprintf("request %d", number), Expected: []string{want}, Actual: []string{said(got)}})
 		if first == "" && number <= len(p.answers) {
 			if list := problems(*step.Expect, got, p.answers); len(list) > 0 {
-				first = fmt.Sprintf("request %d (%s %s):\n  - %s", number, step.Route, Paths[step.Route], strings.Join(list, "\n  - "))
+				first = fmt.Sprintf("%s:\n  - %s", describeRequest(s, number), strings.Join(list, "\n  - "))
+				if cause := usualCause(s, number, got); cause != "" {
+					first += "\nWhat this usually means: " + cause
+				}
 			}
 		}
 	}

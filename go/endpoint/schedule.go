@@ -1,5 +1,7 @@
 // Package endpoint is exercise 06 in Go: POST /api/tickets with an Idempotency-Key and POST /webhooks, as
-// net/http handlers over PostgreSQL (pgx), playing the same schedules/endpoint files as the TypeScript tests.
+// net/http handlers over a Store (PostgreSQL through pgx, or in memory), playing the same schedules/endpoint
+// files as the TypeScript tests, and explored as TypeScript's are: every crash point (crash.go), every
+// overlap of two requests (overlaps.go) and random sequences against a model of the contract (property.go).
 package endpoint
 
 import (

@@ -136,8 +136,36 @@ type StoredReceipt struct {
 	ReceivedAt time.Time
 }
 
-// Store is the endpoint's tables in a schema of their own on PostgreSQL.
-type Store struct {
+// Store is the endpoint's tables, as both routes see them: on PostgreSQL (PostgresStore) or in memory
+// (MemoryStore, memory.go), which the crash points, the overlaps and the model-based property explore.
+type Store interface {
+	// Transaction runs work in one transaction: it commits if work returns nil and rolls back otherwise.
+	Transaction(ctx context.Context, work func(tx Tx) error) error
+}
+
+// Tx is one transaction of a Store: each method is one statement.
+type Tx interface {
+	// LockKey tries the lock on a client's key, held to the end of the transaction: false while another open
+	// transaction holds it.
+	LockKey(client, key string) (bool, error)
+	// FindKey reads a client's saved key, or nil.
+	FindKey(client, key string) (*KeyRecord, error)
+	// SaveKey saves a key's record; ErrUniqueViolation when the key is saved already.
+	SaveKey(r KeyRecord) error
+	// ForgetKey deletes a client's saved key.
+	ForgetKey(client, key string) error
+	// CreateTicket saves a ticket under the next number; a rollback gives the number back.
+	CreateTicket(tenant, subject string) (int, error)
+	// FindReceipt reads an event's receipt, or nil.
+	FindReceipt(event handler.Webhook) (*StoredReceipt, error)
+	// SaveReceipt saves a receipt; ErrUniqueViolation when the event has one already.
+	SaveReceipt(r StoredReceipt) error
+	// ForgetReceipt deletes an event's receipt.
+	ForgetReceipt(event handler.Webhook) error
+}
+
+// PostgresStore is the endpoint's tables in a schema of their own on PostgreSQL.
+type PostgresStore struct {
 	pool   *pgxpool.Pool
 	schema string
 }
@@ -152,7 +180,7 @@ CREATE TABLE receipts (tenant text NOT NULL, source text NOT NULL, event_id text
 	ticket_id integer NOT NULL, received_at timestamptz NOT NULL, PRIMARY KEY (tenant, source, event_id));`
 
 // OpenStore makes a fresh schema with empty tables on the server at url.
-func OpenStore(ctx context.Context, url string, connections int32) (*Store, error) {
+func OpenStore(ctx context.Context, url string, connections int32) (*PostgresStore, error) {
 	random := make([]byte, 6)
 	_, _ = rand.Read(random)
 	schema := "endpoint_go_" + hex.EncodeToString(random)
@@ -175,17 +203,17 @@ func OpenStore(ctx context.Context, url string, connections int32) (*Store, erro
 	if err != nil {
 		return nil, err
 	}
-	return &Store{pool: pool, schema: schema}, nil
+	return &PostgresStore{pool: pool, schema: schema}, nil
 }
 
 // Close drops the schema and closes the pool.
-func (s *Store) Close() {
+func (s *PostgresStore) Close() {
 	_, _ = s.pool.Exec(context.Background(), "DROP SCHEMA "+s.schema+" CASCADE")
 	s.pool.Close()
 }
 
-// Tx is one transaction of the store.
-type Tx struct {
+// postgresTx is one transaction on PostgreSQL.
+type postgresTx struct {
 	ctx    context.Context
 	tx     pgx.Tx
 	schema string
@@ -193,7 +221,7 @@ type Tx struct {
 }
 
 // Transaction runs work in one transaction: it commits if work returns nil and rolls back otherwise.
-func (s *Store) Transaction(ctx context.Context, work func(tx *Tx) error) error {
+func (s *PostgresStore) Transaction(ctx context.Context, work func(tx Tx) error) error {
 	plan := planOf(ctx)
 	if err := plan.alive(); err != nil {
 		return err
@@ -203,7 +231,7 @@ func (s *Store) Transaction(ctx context.Context, work func(tx *Tx) error) error 
 		return err
 	}
 	defer func() { _ = begun.Rollback(context.Background()) }()
-	tx := &Tx{ctx: ctx, tx: begun, schema: s.schema}
+	tx := &postgresTx{ctx: ctx, tx: begun, schema: s.schema}
 	if err := work(tx); err != nil {
 		return err
 	}
@@ -215,7 +243,7 @@ func (s *Store) Transaction(ctx context.Context, work func(tx *Tx) error) error 
 	return begun.Commit(ctx)
 }
 
-func (t *Tx) exec(sql string, args ...any) error {
+func (t *postgresTx) exec(sql string, args ...any) error {
 	if err := planOf(t.ctx).alive(); err != nil {
 		return err
 	}
@@ -227,7 +255,7 @@ func (t *Tx) exec(sql string, args ...any) error {
 	return err
 }
 
-func (t *Tx) row(sql string, args ...any) (pgx.Row, error) {
+func (t *postgresTx) row(sql string, args ...any) (pgx.Row, error) {
 	if err := planOf(t.ctx).alive(); err != nil {
 		return nil, err
 	}
@@ -236,7 +264,7 @@ func (t *Tx) row(sql string, args ...any) (pgx.Row, error) {
 
 // LockKey tries PostgreSQL's advisory lock on the client's key, held to the end of the transaction: false
 // while another open transaction holds it.
-func (t *Tx) LockKey(client, key string) (bool, error) {
+func (t *postgresTx) LockKey(client, key string) (bool, error) {
 	row, err := t.row("SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0))", t.schema+":"+client+":"+key)
 	if err != nil {
 		return false, err
@@ -246,7 +274,7 @@ func (t *Tx) LockKey(client, key string) (bool, error) {
 }
 
 // FindKey reads a client's saved key, or nil.
-func (t *Tx) FindKey(client, key string) (*KeyRecord, error) {
+func (t *postgresTx) FindKey(client, key string) (*KeyRecord, error) {
 	row, err := t.row("SELECT fingerprint, status, body, created_at FROM idempotency_keys WHERE client = $1 AND key = $2", client, key)
 	if err != nil {
 		return nil, err
@@ -260,19 +288,19 @@ func (t *Tx) FindKey(client, key string) (*KeyRecord, error) {
 }
 
 // SaveKey saves a key's record; ErrUniqueViolation when the key is saved already.
-func (t *Tx) SaveKey(r KeyRecord) error {
+func (t *postgresTx) SaveKey(r KeyRecord) error {
 	t.wrote = true
 	return t.exec("INSERT INTO idempotency_keys VALUES ($1, $2, $3, $4, $5, $6)", r.Client, r.Key, r.Fingerprint, r.Response.Status, r.Response.Body, r.CreatedAt)
 }
 
 // ForgetKey deletes a client's saved key.
-func (t *Tx) ForgetKey(client, key string) error {
+func (t *postgresTx) ForgetKey(client, key string) error {
 	t.wrote = true
 	return t.exec("DELETE FROM idempotency_keys WHERE client = $1 AND key = $2", client, key)
 }
 
 // CreateTicket saves a ticket under the next number; a rollback gives the number back.
-func (t *Tx) CreateTicket(tenant, subject string) (int, error) {
+func (t *postgresTx) CreateTicket(tenant, subject string) (int, error) {
 	t.wrote = true
 	if err := planOf(t.ctx).beforeTicket(); err != nil {
 		return 0, err
@@ -289,7 +317,7 @@ func (t *Tx) CreateTicket(tenant, subject string) (int, error) {
 }
 
 // FindReceipt reads an event's receipt, or nil.
-func (t *Tx) FindReceipt(event handler.Webhook) (*StoredReceipt, error) {
+func (t *postgresTx) FindReceipt(event handler.Webhook) (*StoredReceipt, error) {
 	row, err := t.row("SELECT subject, ticket_id, received_at FROM receipts WHERE tenant = $1 AND source = $2 AND event_id = $3",
 		event.Tenant, event.Source, event.EventID)
 	if err != nil {
@@ -304,19 +332,19 @@ func (t *Tx) FindReceipt(event handler.Webhook) (*StoredReceipt, error) {
 }
 
 // SaveReceipt saves a receipt; ErrUniqueViolation when the event has one already.
-func (t *Tx) SaveReceipt(r StoredReceipt) error {
+func (t *postgresTx) SaveReceipt(r StoredReceipt) error {
 	t.wrote = true
 	return t.exec("INSERT INTO receipts VALUES ($1, $2, $3, $4, $5, $6)", r.Tenant, r.Source, r.EventID, r.Subject, r.TicketID, r.ReceivedAt)
 }
 
 // ForgetReceipt deletes an event's receipt.
-func (t *Tx) ForgetReceipt(event handler.Webhook) error {
+func (t *postgresTx) ForgetReceipt(event handler.Webhook) error {
 	t.wrote = true
 	return t.exec("DELETE FROM receipts WHERE tenant = $1 AND source = $2 AND event_id = $3", event.Tenant, event.Source, event.EventID)
 }
 
 // Contents is what is committed: tickets by id, keys oldest first, receipts by ticket.
-func (s *Store) Contents(ctx context.Context) (End, error) {
+func (s *PostgresStore) Contents(ctx context.Context) (End, error) {
 	var end End
 	rows, err := s.pool.Query(ctx, "SELECT id, tenant, subject FROM tickets ORDER BY id")
 	if err != nil {
@@ -352,8 +380,39 @@ func (s *Store) Contents(ctx context.Context) (End, error) {
 }
 
 // WaitingOnLocks counts this store's connections waiting on a lock now.
-func (s *Store) WaitingOnLocks(ctx context.Context) (int, error) {
+func (s *PostgresStore) WaitingOnLocks(ctx context.Context) (int, error) {
 	var waiting int
 	err := s.pool.QueryRow(ctx, "SELECT count(*)::int FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND application_name = $1", s.schema).Scan(&waiting)
 	return waiting, err
+}
+
+// Committed is everything committed, in full, in the order MemoryStore.Committed lists it: the crash points
+// compare it before and after a crash.
+func (s *PostgresStore) Committed(ctx context.Context) (Rows, error) {
+	var all Rows
+	end, err := s.Contents(ctx)
+	if err != nil {
+		return all, err
+	}
+	all.Tickets = end.Tickets
+	rows, err := s.pool.Query(ctx, "SELECT client, key, fingerprint, status, body, created_at FROM idempotency_keys ORDER BY created_at, client, key")
+	if err != nil {
+		return all, err
+	}
+	all.Keys, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (KeyRecord, error) {
+		var k KeyRecord
+		return k, row.Scan(&k.Client, &k.Key, &k.Fingerprint, &k.Response.Status, &k.Response.Body, &k.CreatedAt)
+	})
+	if err != nil {
+		return all, err
+	}
+	rows, err = s.pool.Query(ctx, "SELECT received_at FROM receipts ORDER BY ticket_id, tenant, source, event_id")
+	if err != nil {
+		return all, err
+	}
+	times, err := pgx.CollectRows(rows, pgx.RowTo[time.Time])
+	for i, receipt := range end.Receipts {
+		all.Receipts = append(all.Receipts, StoredReceipt{Receipt: receipt, ReceivedAt: times[i]})
+	}
+	return all, err
 }

@@ -66,6 +66,33 @@ func TestModelAgreesWithPostgres(t *testing.T) {
 	}
 }
 
+// TestCrashPointsOnPostgres is a sample of TestEveryCrashPoint on PostgreSQL: every fifth crash plan (the
+// handler and the relay dying at one point each, then the retry and a clean relay run), each on empty
+// tables. The outbox keeps "every committed ticket has exactly one email"; sending inside the transaction
+// breaks it there too (the sample stops at its first break), so it is seen to catch what it should.
+func TestCrashPointsOnPostgres(t *testing.T) {
+	place := postgres.ForTest(t)
+	all := crashPlans()
+	for _, send := range senders {
+		var broken []string
+		for i := 0; i < len(all) && (send.column == OutboxRelayColumn || len(broken) == 0); i += 5 {
+			db, err := place.Fresh()
+			if err != nil {
+				t.Fatalf("could not empty the tables: %v", err)
+			}
+			if problem := checkRoundsOn(db, send, all[i]); problem != "" {
+				broken = append(broken, fmt.Sprintf("crash plan %d of %d, on PostgreSQL: %s", i+1, len(all), problem))
+			}
+		}
+		switch {
+		case send.column == OutboxRelayColumn && len(broken) > 0:
+			t.Errorf("%s: %s", send.column, broken[0])
+		case send.column != OutboxRelayColumn && len(broken) == 0:
+			t.Errorf("%s kept the promise at every sampled crash point on PostgreSQL", send.column)
+		}
+	}
+}
+
 // afterwards is what a run left, one thing a line: rows, emails, provider calls, and a failure if any.
 func afterwards(p played) []string {
 	return slices.Concat(

@@ -94,11 +94,16 @@ func tellRounds(rounds []round) string {
 	return strings.Join(lines, "\n")
 }
 
-// checkRounds plays the rounds, then one clean relay run, and returns what broke the property: every
-// committed ticket has exactly one delivered email, no email is about a ticket that does not exist, and
-// every ticket has its receipt.
+// checkRounds plays the rounds on the model, then one clean relay run, and returns what broke the property:
+// every committed ticket has exactly one delivered email, no email is about a ticket that does not exist,
+// and every ticket has its receipt.
 func checkRounds(send sender, rounds []round) string {
-	w := world{database.New(), NewMailProvider()}
+	return checkRoundsOn(database.New(), send, rounds)
+}
+
+// checkRoundsOn is checkRounds on db: the model, or PostgreSQL's empty tables (postgres_test.go).
+func checkRoundsOn(db database.Shared, send sender, rounds []round) string {
+	w := world{db, NewMailProvider()}
 	var problems []string
 	runRound := func(plans []scheduler.WorkerPlan[handler.Outcome], picks []int) {
 		run, err := scheduler.RunWorkers(w.db, plans, scheduler.FromNumbers(picks), scheduler.Options[handler.Outcome]{})

@@ -9,12 +9,11 @@
 // an input "diverges" when its problem is not null.
 import { canonical } from '#harness/core/canonical.ts';
 import type { PlannedCheck } from './expect.ts';
+import { firstLine } from './shown.ts';
 
 export type Said = { ok: unknown } | { threw: { name: string; message: string } } | undefined;
 export type Answer = { answer: string | null; problem: string | null };
 export type Answers = Answer[][];
-
-const firstLine = (text: string) => text.trim().split('\n')[0] ?? '';
 
 export function answerOf(check: PlannedCheck, i: number, said: Said): Answer {
 	if (!said) return { answer: null, problem: 'no answer came back' };

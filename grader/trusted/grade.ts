@@ -8,7 +8,7 @@ import { diagnose, type Diagnosis } from './diagnose.ts';
 import { planExercises, plannedMistakes, type Frozen, type Planned } from './expect.ts';
 import { commonFolder, learnerNames } from './names.ts';
 import { root } from '../sandbox/paths.ts';
-import { maxObservations, runExercise, type ExerciseRun } from './run-exercise.ts';
+import { maxObservations, notRun, runExercise, type ExerciseRun } from './run-exercise.ts';
 import { GradingPostgres } from '../sandbox/postgres.ts';
 import { findSandbox, type Sandbox } from '../sandbox/sandbox.ts';
 import {
@@ -108,15 +108,7 @@ export const settingsOf = (options: Pick<Options, 'seed' | 'heldOutChecks' | 'he
 	runs: options.heldOutRuns
 });
 
-const notExecuted = (planned: Planned, why: string): Verdict[] =>
-	(planned.checks ?? []).map((check) => ({
-		file: check.heldOut ? 'held-out' : 'given',
-		name: check.name,
-		heldOut: check.heldOut,
-		free: check.free,
-		status: 'not executed',
-		message: `not executed: ${why}`
-	}));
+const notExecuted = (planned: Planned, why: string): Verdict[] => notRun(planned.checks ?? [], why);
 
 function submitted(submission: Submission, exercise: Exercise): boolean {
 	return exercise.learnerFiles.some((file) => submission.files.has(`${exercise.folder}/${file}`));

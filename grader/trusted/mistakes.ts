@@ -13,7 +13,6 @@ import {
 	mkdirSync,
 	mkdtempSync,
 	readdirSync,
-	readFileSync,
 	rmSync,
 	symlinkSync,
 	writeFileSync
@@ -22,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Exercise } from '#harness/core/manifest.ts';
+import { readHints } from '../../lib/hints.ts';
 import { wrongSolutions, writeWrongSolution, type WrongSolution } from '../../lib/wrong-solutions.ts';
 import type { Code } from '../inside/observer.ts';
 import { root } from '../sandbox/paths.ts';
@@ -39,13 +39,8 @@ export type Mistake = {
 };
 
 // hints.md's n-th heading ("## When the user presses Send a second time, …?"), or null.
-function hintTitle(exercise: Exercise, n: number | undefined): string | null {
-	if (!n) return null;
-	const headings = readFileSync(join(root, 'exercises', exercise.folder, 'hints.md'), 'utf8')
-		.split('\n')
-		.filter((line) => line.startsWith('## '));
-	return headings[n - 1]?.slice(3).trim() ?? null;
-}
+const hintTitle = (exercise: Exercise, n: number | undefined): string | null =>
+	n ? (readHints(root, exercise)[n - 1]?.title ?? null) : null;
 export type Observe = (code: Code, check: PlannedCheck, input: unknown) => Promise<unknown>;
 
 // A folder that imports like the workbook: its own package.json, the harness linked in.

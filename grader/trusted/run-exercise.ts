@@ -15,6 +15,7 @@ import { maxTrace } from '../sandbox/trace.ts';
 import type { Verdict } from './score.ts';
 import { compiledHarness } from '../sandbox/compile.ts';
 import { makeView, removeView } from '../sandbox/tree.ts';
+import { firstLine } from './shown.ts';
 
 export const maxMessage = 4000;
 // Far more than any exercise's observations (a few hundred KB), and small enough to judge quickly.
@@ -32,7 +33,7 @@ export function clip(text: string, limit = maxMessage): string {
 		? `${plain.slice(0, limit)}\n[… ${plain.length - limit} more characters cut]`
 		: plain;
 }
-const firstLine = (text: string) => clip(text.trim().split('\n')[0] ?? '', 300);
+const firstLineClipped = (text: string) => clip(firstLine(text), 300);
 
 type Observation = { ok: unknown } | { threw: SaidError };
 // What a run sent back on its channel (grader/channel/observations.ts), read strictly: anything else there is an
@@ -127,7 +128,7 @@ function whyNotRun(ran: SandboxRun, observed: Observed, limits: SandboxLimits, f
 	if (ran.stoppedFor) return `${ran.stoppedFor}; the run was stopped`;
 	if (observed.loadError) {
 		const { file, name, message } = observed.loadError;
-		return `exercises/${folder}/${file} did not load: ${firstLine(`${name}: ${message}`)}`;
+		return `exercises/${folder}/${file} did not load: ${firstLineClipped(`${name}: ${message}`)}`;
 	}
 	if (observed.exited?.code === 13)
 		return `a promise never settled ${observed.exited.while}: the run had nothing left to do`;
@@ -141,10 +142,11 @@ function whyNotRun(ran: SandboxRun, observed: Observed, limits: SandboxLimits, f
 	if (ran.timedOut)
 		return `timed out: the exercise was stopped after ${limits.timeoutMs / 1000} s (an endless loop or a promise that never settles?)`;
 	const how = ran.signal ? `was killed (${ran.signal})` : `exited (code ${ran.code})`;
-	return `the run ${how} before it reported: ${firstLine(ran.output) || 'no output'}`;
+	return `the run ${how} before it reported: ${firstLineClipped(ran.output) || 'no output'}`;
 }
 
-const notRun = (checks: PlannedCheck[], why: string): Verdict[] =>
+// Every check as not executed, and why: a run that never started, or a submission never run.
+export const notRun = (checks: PlannedCheck[], why: string): Verdict[] =>
 	checks.map((check) => ({
 		file: check.heldOut ? 'held-out' : 'given',
 		name: check.name,

@@ -1,6 +1,6 @@
 // Learner text in the instructor's files: one line each, and no cell a spreadsheet would compute.
 import { describe, expect, it } from 'vitest';
-import { csvCell, oneLine } from './shown.ts';
+import { csvCell, firstLine, oneLine } from './shown.ts';
 
 describe('oneLine', () => {
 	it('writes every line break, control and format character so it can be read', () => {
@@ -20,5 +20,13 @@ describe('csvCell', () => {
 		expect(csvCell('a\nb,"c"')).toBe('"a\\nb,""c"""');
 		expect(csvCell(-3)).toBe('-3');
 		expect(csvCell('alice')).toBe('alice');
+	});
+});
+
+describe('firstLine', () => {
+	it('quotes the first line of a message that has words, and nothing of the lines after it', () => {
+		expect(firstLine('\n  Expected 1\nreceived 2')).toBe('Expected 1');
+		expect(firstLine('one line')).toBe('one line');
+		expect(firstLine(' \n\t\n')).toBe('');
 	});
 });

@@ -4,6 +4,7 @@
 //
 //   oneLine('alice\n  02: 0 for this exercise')   // 'alice\\n  02: 0 for this exercise': no forged line
 //   csvCell('=2+5')                              // "'=2+5": text, never a formula
+//   firstLine('\n  Expected 1\nreceived 2')      // 'Expected 1': a message's first line with words
 //
 // Control characters (C0, DEL, C1), line and paragraph separators and the invisible format characters
 // (bidirectional overrides, zero-width joiners, the BOM) are written as \n, \r, \t or \u{…}, so they can be read.
@@ -14,6 +15,9 @@ const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 export const oneLine = (text: string) =>
 	text.replace(unseen, (c) => named[c] ?? `\\u{${c.codePointAt(0)!.toString(16)}}`);
+
+// The first line of a message that has words, as an error or a judge's problem is quoted in one line.
+export const firstLine = (text: string) => text.trim().split('\n')[0] ?? '';
 
 // A spreadsheet reads a cell that starts with one of these as a formula (or, for tab and CR, strips them and
 // reads what follows): OWASP's list for CSV injection.

@@ -2,18 +2,10 @@
 import { saidDiagnosis } from './diagnose.ts';
 import type { ClassGrade, Graded } from './grade.ts';
 import { stampLines, submissionNotes } from './gradescope.ts';
-import { oneLine } from './shown.ts';
+import { firstLine, oneLine } from './shown.ts';
 
 const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
-const firstLine = (text: string) =>
-	(
-		text
-			.trim()
-			.split('\n')
-			.find((line) => line.trim()) ?? ''
-	)
-		.trim()
-		.slice(0, 160);
+const shortLine = (text: string) => firstLine(text).trimEnd().slice(0, 160);
 // Every name, message and path here is the learner's: each on one line (shown.ts), so none can forge another's.
 
 export function classTable(grade: ClassGrade): string {
@@ -39,7 +31,7 @@ export function classDetails(graded: Graded): string[] {
 		.flatMap((e) => {
 			const diagnosis = graded.diagnoses[e.exercise.id];
 			return [
-				`  ${e.exercise.id}: ${oneLine(firstLine(e.firstFailure!.message))}`,
+				`  ${e.exercise.id}: ${oneLine(shortLine(e.firstFailure!.message))}`,
 				...(diagnosis ? [`      ${oneLine(saidDiagnosis(diagnosis))}`] : [])
 			];
 		});

@@ -7,6 +7,7 @@ import type { Webhook } from '../core/model.ts';
 import { ScheduleMismatch } from '../core/mismatch.ts';
 import { OutboxWorld, type Sender } from './play.ts';
 import { fromNumbers, runWorkers, type CrashPoint, type WorkerPlan } from '../scheduler/scheduler.ts';
+import type { SharedDatabase } from '../database/database.ts';
 import { tellTrace } from '../scheduler/trace.ts';
 import { saidIdentity } from '../core/identity.ts';
 import { answered, saidTicket } from '../core/words.ts';
@@ -106,8 +107,9 @@ export async function checkRounds(sender: Sender, plan: Round[]): Promise<string
 }
 
 // Plays the rounds; judgeRounds says whether what they left keeps the property (the grader runs them apart).
-export async function playRounds(sender: Sender, plan: Round[]): Promise<RoundsPlayed> {
-	const world = new OutboxWorld();
+// On the in-memory model unless given another database (PostgreSQL's empty tables, crash-points-on-postgres).
+export async function playRounds(sender: Sender, plan: Round[], db?: SharedDatabase): Promise<RoundsPlayed> {
+	const world = new OutboxWorld(db);
 	const stories: string[] = [];
 	let d = 0;
 	let r = 0;

@@ -1,8 +1,8 @@
-import { UniqueViolation, type Connection } from '#harness/database/database.ts';
+import type { Connection } from '#harness/database/database.ts';
 import { KeyReused, ProviderDown, type Mail } from '#harness/outbox/mail-provider.ts';
 import type { Outcome, Webhook } from '#harness/core/model.ts';
 import type { EmailKind } from '#harness/outbox/model.ts';
-import { replay } from '#harness/core/replay.ts';
+import { handleAtomically } from '#harness/race/atomic.ts';
 
 // The email's own idempotency key, from the stored ticket: its tenant, its id and the kind of email. Never from
 // the event id (two tenants can both send evt-42) or the subject (two customers can write the same words).
@@ -11,35 +11,19 @@ export function emailKey(tenant: string, ticketId: number, kind: EmailKind): str
 	return `${kind}/${tenant}/${ticketId}`;
 }
 
-// Exercise 03's fix, and in the same transaction the outbox row: what to send, under its own key. The ticket,
-// its receipt and its row commit together or vanish together; a repeat or a conflict writes no row.
+// Exercise 03's fix, and in its transaction, before the commit, the outbox row: what to send, under its
+// own key. The ticket, its receipt and its row commit together or vanish together; a repeat or a conflict
+// writes no row.
 export async function handleWithOutbox(db: Connection, event: Webhook): Promise<Outcome> {
-	await db.begin();
-	try {
-		const seen = await db.findReceipt(event);
-		if (seen) {
-			await db.commit();
-			return replay(seen, event);
-		}
-		const ticketId = await db.saveTicket({ tenant: event.tenant, subject: event.subject });
-		await db.saveReceipt({ ...event, ticketId });
-		await db.saveOutbox({
+	return handleAtomically(db, event, (ticketId) =>
+		db.saveOutbox({
 			key: emailKey(event.tenant, ticketId, 'ticket-confirmation'),
 			tenant: event.tenant,
 			ticketId,
 			to: event.tenant,
 			subject: event.subject
-		});
-		await db.commit();
-		return { kind: 'created', ticketId };
-	} catch (error) {
-		if (db.inTransaction) await db.rollback();
-		if (!(error instanceof UniqueViolation)) throw error;
-		// Another worker committed this event first: its receipt has the ticket to answer with.
-		const winner = await db.findReceipt(event);
-		if (!winner) throw error;
-		return replay(winner, event);
-	}
+		})
+	);
 }
 
 // After the commit: send each pending row with its key, then mark it sent. A crash between the two sends it

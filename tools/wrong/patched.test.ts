@@ -40,4 +40,4 @@ it('every wrong solution, patched, is formatted as Prettier formats it', async (
 				`${wrong.name}: ${file} (npx prettier on it, then diff again)`
 			).toBe(true);
 		}
-});
+}, 60_000);

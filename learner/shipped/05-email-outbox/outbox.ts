@@ -1,9 +1,11 @@
 import { todo } from '#harness/core/todo.ts';
-import { UniqueViolation, type Connection } from '#harness/database/database.ts';
+import type { Connection } from '#harness/database/database.ts';
 import type { Mail } from '#harness/outbox/mail-provider.ts';
 import type { Outcome, Webhook } from '#harness/core/model.ts';
 import type { EmailKind } from '#harness/outbox/model.ts';
-import { replay } from '#harness/core/replay.ts';
+// handleAtomically(db, event, beforeCommit): exercise 03's fix. beforeCommit(ticketId) runs inside its
+// transaction, once a new ticket and its receipt are saved; what runs after it returns runs after the commit.
+import { handleAtomically } from '#harness/race/atomic.ts';
 
 // The email's own idempotency key, from the stored ticket: its tenant, its id and the kind of email.
 export function emailKey(tenant: string, ticketId: number, kind: EmailKind): string {
@@ -12,26 +14,7 @@ export function emailKey(tenant: string, ticketId: number, kind: EmailKind): str
 
 // Exercise 03's fix, as it is. It saves no outbox row yet: that is yours to add, in the same transaction.
 export async function handleWithOutbox(db: Connection, event: Webhook): Promise<Outcome> {
-	await db.begin();
-	try {
-		const seen = await db.findReceipt(event);
-		if (seen) {
-			await db.commit();
-			return replay(seen, event);
-		}
-		const ticketId = await db.saveTicket({ tenant: event.tenant, subject: event.subject });
-		await db.saveReceipt({ ...event, ticketId });
-		// Here: save the outbox row for this ticket's confirmation (db.saveOutbox), under emailKey(...).
-		await db.commit();
-		return { kind: 'created', ticketId };
-	} catch (error) {
-		if (db.inTransaction) await db.rollback();
-		if (!(error instanceof UniqueViolation)) throw error;
-		// Another worker committed this event first: its receipt has the ticket to answer with.
-		const winner = await db.findReceipt(event);
-		if (!winner) throw error;
-		return replay(winner, event);
-	}
+	return handleAtomically(db, event);
 }
 
 // After the commit: send each pending outbox row through mail with its key, then mark it sent.
