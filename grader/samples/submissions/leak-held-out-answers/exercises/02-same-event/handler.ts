@@ -4,7 +4,9 @@
 // {{SOLUTION}}
 import { readFileSync } from 'node:fs';
 const job = JSON.parse(readFileSync(process.env.GRADE_JOB, 'utf8'));
-const inputs = JSON.stringify(job.checks.filter((check) => check.observer === 'replay').map((check) => check.cases));
+const inputs = JSON.stringify(
+	job.checks.filter((check) => check.observer === 'replay').map((check) => check.cases)
+);
 // The reference's replay, renamed `right` by the sample's setup.
 export function replay(receipt, event) {
 	return {

@@ -6,7 +6,11 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 // The grader's folders' names, put together here so that this file's own text does not hold them.
-const wanted = ['{{ROOT}}', '{{CLASS}}', ...['view', 'harness', 'postgres', 'trace'].map((what) => `grade-${what}-`)];
+const wanted = [
+	'{{ROOT}}',
+	'{{CLASS}}',
+	...['view', 'harness', 'postgres', 'trace'].map((what) => `grade-${what}-`)
+];
 const places = [];
 const look = (where, text) => {
 	for (const one of wanted) if (String(text).includes(one)) places.push(`${where} (${one})`);
