@@ -66,8 +66,14 @@ export default defineConfig({
 						'playground/**/*.test.ts',
 						'form/**/*.test.ts'
 					],
-					// The grader's sample submissions hold a learner's edited test file: data, not the harness's tests.
-					exclude: [...configDefaults.exclude, 'grader/samples/submissions/**', 'harness/postgres/**']
+					// The grader's sample submissions hold a learner's edited test file, and learner/shipped/ the
+					// exercises' test files as shipped (for npm run reset): data, not the harness's tests.
+					exclude: [
+						...configDefaults.exclude,
+						'grader/samples/submissions/**',
+						'learner/shipped/**',
+						'harness/postgres/**'
+					]
 				}
 			},
 			// The "also" exercises on a real PostgreSQL (harness/postgres/): the solutions and the given

@@ -1,16 +1,14 @@
 // The short report of `npm test exercises/NN` and `npm run watch -- NN` (learner/loop.ts says what it
 // prints). Set by learner/npm-test.js; `npm test exercises/NN -- --all` uses Vitest's full report instead.
 // It only reads the results Vitest already holds and prints once at the end of a run, so it costs next to nothing.
-import { relative } from 'node:path';
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { exercises } from '#harness/core/manifest.ts';
-import { formatLoop, type LoopExercise, type LoopTest } from './loop.ts';
-import { terminalPaint as paint, testName } from './progress.ts';
-import { exerciseTestFile } from './test-files.ts';
-import { assertionSaid } from './assertion-words.ts';
-import { checkTypes, typeErrorsIn, type TypeError } from './types.ts';
+import { formatLoop } from './loop.ts';
+import { terminalPaint as paint } from './progress.ts';
+import { byPath, tally } from './tally.ts';
+import { checkTypes, type TypeError } from './types.ts';
 
-type VitestError = { message?: string; diff?: string; stacks?: { file: string; line: number }[] };
+type VitestError = { message?: string };
 
 export default class LoopReporter implements Reporter {
 	private vitest?: Vitest;
@@ -45,42 +43,16 @@ export default class LoopReporter implements Reporter {
 		const typeErrors = (await this.types) ?? [];
 		for (const module of modules) this.known.set(module.moduleId, module);
 		const list = exercises(this.root);
-		const byExercise = new Map<string, LoopExercise>();
-		const sorted = [...this.known.values()]
-			.map((module) => ({ module, file: exerciseTestFile(this.root, list, module.moduleId) }))
-			.filter((m) => m.file)
-			.sort((a, b) => a.file!.step - b.file!.step);
-		for (const { module, file } of sorted) {
-			const { exercise, givenCode } = file!;
-			const entry = byExercise.get(exercise.id) ?? {
-				exercise,
-				tests: [],
-				broken: [],
-				typeErrors: typeErrorsIn(typeErrors, exercise)
-			};
-			byExercise.set(exercise.id, entry);
-			const path = relative(this.root, module.moduleId);
-			const loadError = module.errors()[0];
-			if (loadError) entry.broken.push({ file: path, message: plain(loadError.message) });
-			for (const test of module.children.allTests()) {
-				const result = test.result();
-				const error = result.errors?.[0] as VitestError | undefined;
-				const at = error?.stacks?.find((s) => s.file === module.moduleId);
-				const state = result.state === 'passed' || result.state === 'failed' ? result.state : 'skipped';
-				const entryTest: LoopTest = {
-					name: testName(test),
-					file: path,
-					state,
-					givenCode
-				};
-				if (error) entryTest.message = assertionSaid(plain(error.message), plain(error.diff));
-				if (at) entryTest.at = `${path}:${at.line}`;
-				entry.tests.push(entryTest);
-			}
-		}
-		const results = list.flatMap((e) => byExercise.get(e.id) ?? []);
-		// Green tests with type errors are not green: the run fails as a red test would fail it.
-		if (results.some((r) => r.typeErrors?.length)) process.exitCode = 1;
+		const ran = byPath(this.root, this.known.values());
+		// The exercises npm test was asked for (learner/npm-test.js), a test file of theirs deleted too, and any that ran.
+		const asked = (process.env.LEARNER_EXERCISES ?? '').split(',');
+		const reported = list.filter(
+			(e) => asked.includes(e.id) || [...ran.keys()].some((file) => file.startsWith(`exercises/${e.folder}/`))
+		);
+		const results = tally(this.root, reported, ran, typeErrors);
+		// Green tests with type errors, or with test files not as shipped, are not green: the run fails as a red
+		// test would fail it.
+		if (results.some((r) => r.typeErrors?.length || r.testFiles?.length)) process.exitCode = 1;
 		const last = results.at(-1)?.exercise;
 		const next = last && list[list.indexOf(last) + 1];
 		const filtered = Boolean(this.vitest?.config.testNamePattern) || reason === 'interrupted';
@@ -104,6 +76,3 @@ function quietCtrlC(vitest: Vitest): void {
 		log(...args);
 	};
 }
-
-// Vitest's diff and a parser's message, without their colours: the short report paints its own.
-const plain = (text?: string) => text?.replace(/\x1b\[[0-9;]*m/g, '').trim() ?? '';

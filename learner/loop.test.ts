@@ -59,11 +59,37 @@ describe('the short report', () => {
 		expect(text).toContain('npm test exercises/02');
 		expect(text).toContain('npm run hint -- 02');
 	});
-	it('does not call an exercise green when a filter left tests out', () => {
+	it('does not call an exercise green, nor tick it, when a filter left tests out', () => {
 		const tests = [test('first', 'passed'), test('second', 'skipped')];
 		const text = formatLoop([{ exercise: one, broken: [], tests }], { next: two, filtered: true });
 		expect(text).not.toContain('is green');
+		expect(text).not.toContain('✔');
+		expect(text).toContain('○ 01 · The first handler: filtered: 1 of 2 tests ran, 1 passes');
 		expect(text).toContain('1 tests did not run');
+	});
+	it('counts the tests of a shipped file that did not run, and given code’s skipped tests not at all', () => {
+		const given = { ...test('given', 'skipped'), givenCode: true };
+		const result = { exercise: one, broken: [], tests: [test('first', 'passed'), given], unplayed: 26 };
+		const text = formatLoop([{ ...result, filteredOut: ['exercises/01-x/b.test.ts'] }], { next: two });
+		expect(text).toContain('○ 01 · The first handler: filtered: 1 of 27 tests ran, 1 passes');
+		expect(text).toContain('26 tests did not run');
+		expect(text).not.toContain('✔');
+	});
+	it('calls an exercise red when a test file is not as shipped, whatever its tests say, and names reset', () => {
+		const gutted = {
+			file: 'exercises/01-x/a.test.ts',
+			name: 'a.test.ts',
+			state: 'changed' as const,
+			tests: 16,
+			givenCode: false
+		};
+		const result = { exercise: one, broken: [], tests: [], testFiles: [gutted], unplayed: 16 };
+		const text = formatLoop([result], { next: two });
+		expect(text).toContain('✘ 01 · The first handler: 0 of 16 tests pass · 1 test file not as shipped');
+		expect(text).toContain('First failure: the tests are not the ones 01 ships');
+		expect(text).toContain('a.test.ts is not as shipped: it was changed (it ships with 16 tests)');
+		expect(text).toContain('npm run reset -- 01');
+		expect(text).not.toContain('is green');
 	});
 	it('finds the stub in a message, and wraps at spaces', () => {
 		expect(stubOf('A journey broke: your code threw: submissions is not written yet.')).toBe('submissions');

@@ -6,6 +6,7 @@
 import type { Exercise } from '#harness/core/manifest.ts';
 import { messageWidth } from '#harness/core/report.ts';
 import { nextSteps, noPaint, type Paint } from './progress.ts';
+import { notAsShipped, saidTestFile, testFileRule, type TestFile } from './shipped.ts';
 import { saidTypeError, typeRule, type TypeError } from './types.ts';
 
 export const screen = { columns: messageWidth, lines: 40 };
@@ -32,6 +33,13 @@ export type LoopExercise = {
 	broken: { file: string; message: string }[];
 	// What the compiler said about the exercise's files (learner/types.ts): any makes it red.
 	typeErrors?: TypeError[];
+	// Its test files that are not as shipped (learner/shipped.ts): changed, missing or extra; any makes it red.
+	testFiles?: TestFile[];
+	// Tests its shipped test files hold that this run has no result for (a file that did not load, is not as
+	// shipped, or a filter left out): counted, never as passing.
+	unplayed?: number;
+	// Its test files a filter left out (a path such as exercises/03-the-race/atomic.test.ts).
+	filteredOut?: string[];
 };
 
 export type LoopOptions = { paint?: Paint; next?: Exercise; filtered?: boolean; watching?: boolean };
@@ -60,8 +68,8 @@ const wrapAll = (lines: string[]) => lines.flatMap((line) => wrap(line));
 export function formatLoop(results: LoopExercise[], options: LoopOptions = {}): string {
 	const paint = options.paint ?? noPaint;
 	const budget = screen.lines - npmLines;
-	const red = results.find((r) => !isGreen(r));
-	const head = results.length > 1 ? results.map((r) => `  ${summary(r, paint)}`) : [];
+	const red = results.find(isRed);
+	const head = results.length > 1 ? results.map((r) => `  ${summary(r, paint, options.filtered)}`) : [];
 	if (!red) return [...head, ...(head.length ? [''] : []), ...green(results, options, paint)].join('\n');
 	const lines = [
 		...head,
@@ -71,37 +79,59 @@ export function formatLoop(results: LoopExercise[], options: LoopOptions = {}): 
 	return lines.join('\n');
 }
 
-function counts(result: LoopExercise) {
-	const mine = result.tests.filter((t) => !(t.givenCode && t.state === 'passed'));
+// The learner's own tests, and the given code's that fail; given code's green tests apart. The total is what
+// the shipped test files hold, whatever ran.
+export function counts(result: LoopExercise) {
+	const mine = result.tests.filter((t) => !t.givenCode || t.state === 'failed');
+	const passed = mine.filter((t) => t.state === 'passed').length;
+	const failed = mine.filter((t) => t.state === 'failed').length;
+	const skipped = mine.filter((t) => t.state === 'skipped').length;
+	const given = result.tests.filter((t) => t.givenCode && t.state === 'passed').length;
 	return {
-		passed: mine.filter((t) => t.state === 'passed').length,
-		failed: mine.filter((t) => t.state === 'failed').length,
-		skipped: mine.filter((t) => t.state === 'skipped').length,
-		given: result.tests.length - mine.length,
-		total: mine.length
+		passed,
+		failed,
+		skipped,
+		given,
+		ran: passed + failed,
+		total: mine.length + (result.unplayed ?? 0)
 	};
 }
 
-const isGreen = (result: LoopExercise) =>
-	counts(result).failed === 0 && result.broken.length === 0 && !result.typeErrors?.length;
+export const isRed = (result: LoopExercise) =>
+	counts(result).failed > 0 ||
+	result.broken.length > 0 ||
+	!!result.typeErrors?.length ||
+	!!result.testFiles?.length;
+// Some of its tests did not run: a filter (-t, --bail, a file's path) left them out.
+export const isFiltered = (result: LoopExercise) =>
+	counts(result).skipped > 0 || !!result.filteredOut?.length;
+export const isGreen = (result: LoopExercise) => !isRed(result) && !isFiltered(result) && !result.unplayed;
+// Whether to say "filtered": a filter was given, or left tests out of a run that went well. A test file stopped
+// by a hang also leaves its later tests unrun, but that run is red, and says why.
+export const saysFiltered = (result: LoopExercise, filtered = false) =>
+	filtered || !!result.filteredOut?.length || (!isRed(result) && counts(result).skipped > 0);
 
-function summary(result: LoopExercise, paint: Paint): string {
-	const { passed, total, given } = counts(result);
-	const mark = isGreen(result) ? paint.green('✔') : paint.red('✘');
+function summary(result: LoopExercise, paint: Paint, filtered?: boolean): string {
+	const { passed, total, given, ran } = counts(result);
+	const mark = isGreen(result) ? paint.green('✔') : isRed(result) ? paint.red('✘') : '○';
 	const name = `${result.exercise.id} · ${result.exercise.title}`;
 	const onGiven = given ? paint.dim(` (+${given} on given code)`) : '';
 	const types = result.typeErrors?.length ? paint.red(` · ${result.typeErrors.length} type errors`) : '';
-	return `${mark} ${name}: ${passed} of ${total} tests pass${types}${onGiven}`;
+	const files = result.testFiles?.length ? paint.red(` · ${notAsShipped(result.testFiles)}`) : '';
+	const count = saysFiltered(result, filtered)
+		? `filtered: ${ran} of ${total} tests ran, ${passed} ${passed === 1 ? 'passes' : 'pass'}`
+		: `${passed} of ${total} tests pass`;
+	return `${mark} ${name}: ${count}${types}${files}${onGiven}`;
 }
 
 function green(results: LoopExercise[], options: LoopOptions, paint: Paint): string[] {
-	const skipped = results.reduce((sum, r) => sum + counts(r).skipped, 0);
+	const left = results.reduce((sum, r) => sum + counts(r).total - counts(r).ran, 0);
 	const last = results.at(-1)!;
-	if (skipped || options.filtered) {
+	if (left || options.filtered || results.some(isFiltered)) {
 		const { id } = last.exercise;
 		return wrapAll([
-			results.length === 1 ? summary(last, paint) : 'Every test that ran passes.',
-			`${skipped} tests did not run (a filter such as -t or --bail left them out): run \`npm test exercises/${id}\` for them all.`
+			results.length === 1 ? summary(last, paint, options.filtered) : 'Every test that ran passes.',
+			`${left} tests did not run (a filter such as -t or --bail left them out): run \`npm test exercises/${id}\` for them all.`
 		]);
 	}
 	const done = results.map((r) => r.exercise.id).join(', ');
@@ -125,7 +155,7 @@ function failing(result: LoopExercise, budget: number, options: LoopOptions, pai
 	const failed = result.tests.filter((t) => t.state === 'failed');
 	const first = firstFailure(result, failed);
 	const top = wrapAll([
-		summary(result, paint),
+		summary(result, paint, options.filtered),
 		'',
 		`${paint.red('First failure:')} ${first.title}`,
 		...(first.where ? [paint.dim(`  at ${first.where}`)] : []),
@@ -138,7 +168,7 @@ function failing(result: LoopExercise, budget: number, options: LoopOptions, pai
 			: `Next: fix it and run \`npm test exercises/${id}\` again (\`npm run watch -- ${id}\` runs it on every save).`,
 		`Stuck? \`npm run hint -- ${id}\` · every failure in full: \`${full}\``
 	]);
-	const firstIsATest = !result.broken[0] && !result.typeErrors?.length;
+	const firstIsATest = !result.broken[0] && !result.typeErrors?.length && !result.testFiles?.length;
 	const firstStub = firstIsATest ? stubOf(first.message) : undefined;
 	const others = otherFailures(failed.slice(firstIsATest ? 1 : 0), firstStub, paint.red('✘'));
 	const room = budget - top.length - tail.length;
@@ -147,8 +177,14 @@ function failing(result: LoopExercise, budget: number, options: LoopOptions, pai
 
 type Failure = { title: string; where: string; message: string };
 
-// The compiler's errors come first, then a test file that did not load; else the first failing test.
+// Test files not as shipped come first, then the compiler's errors, then a test file that did not load; else
+// the first failing test.
 function firstFailure(result: LoopExercise, failed: LoopTest[]): Failure {
+	const files = result.testFiles ?? [];
+	if (files.length) {
+		const message = [...files.map(saidTestFile), '', testFileRule(result.exercise.id)].join('\n');
+		return { title: `the tests are not the ones ${result.exercise.id} ships`, where: '', message };
+	}
 	const types = result.typeErrors ?? [];
 	if (types.length) {
 		const files = [...new Set(types.map((error) => error.file))].join(', ');

@@ -9,7 +9,7 @@
 // Plain JavaScript, run by node itself, and Vitest started in this same process: tsx, or a second Node, would
 // add a third of a second to every run of the learner's loop (npm run bench:learner measures it).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -19,21 +19,34 @@ const all = given.includes('--all') || process.env.npm_config_all === 'true';
 const args = given.filter((arg) => arg !== '--all');
 const mode = args[0] === 'watch' || args[0] === 'run' ? args.shift() : 'run';
 
-// The exercises' test files, as paths from the root: what a filter such as exercises/04 must match. The
-// exercises are the manifest's, read as JSON (harness/core/manifest.ts would need tsx).
-const manifest = JSON.parse(readFileSync(join(root, 'exercises/manifest.json'), 'utf8'));
-const testFiles = manifest.exercises.flatMap(({ folder }) =>
-	readdirSync(join(root, 'exercises', folder))
+// Each exercise's folder and test files, as paths from the root: what a filter such as exercises/04 must match.
+// The test files are those it ships (learner/shipped/tests.json) and those it holds, so a deleted test file still
+// names its exercise. The exercises are the manifest's, read as JSON (harness/core/manifest.ts would need tsx).
+const json = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
+const manifest = json('exercises/manifest.json');
+const shipped = existsSync(join(root, 'learner/shipped/tests.json'))
+	? json('learner/shipped/tests.json')
+	: {};
+const pathsOf = ({ folder }) => [
+	`exercises/${folder}/`,
+	...Object.keys(shipped[folder] ?? {}).map((name) => `exercises/${folder}/${name}`),
+	...readdirSync(join(root, 'exercises', folder))
 		.filter((name) => name.endsWith('.test.ts'))
 		.map((name) => `exercises/${folder}/${name}`)
-);
+];
 // A bare number names an exercise, unless it is an option's value (`--bail 10`, `--retry 3`).
 const namesAnExercise = (arg, i) =>
 	/^(\.\/)?exercises\//.test(arg) ||
 	(/^\d+$/.test(arg) && !(i > 0 && args[i - 1].startsWith('-') && !args[i - 1].includes('=')));
-const unknown = args.find(
-	(arg, i) => namesAnExercise(arg, i) && !testFiles.some((file) => file.includes(arg.replace(/^\.\//, '')))
+const named = args.filter(namesAnExercise).map((arg) => arg.replace(/^\.\//, ''));
+const namedBy = (arg) => manifest.exercises.filter((e) => pathsOf(e).some((path) => path.includes(arg)));
+const unknown = named.find((arg) => namedBy(arg).length === 0);
+// The exercises asked for (all of them when none is named), for the short report: it speaks of each, even one
+// whose test file is gone.
+const asked = manifest.exercises.filter(
+	(e) => !named.length || named.some((arg) => namedBy(arg).includes(e))
 );
+process.env.LEARNER_EXERCISES = asked.map((e) => e.id).join(',');
 if (unknown !== undefined) {
 	// The rare path: it may take tsx's time to say which exercises there are, in the words hint and reset use.
 	const said = spawnSync(
@@ -48,5 +61,7 @@ const reporter =
 	all || args.some((arg) => arg.startsWith('--reporter')) ? [] : ['--reporter=./learner/loop-reporter.ts'];
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 const config = join(root, 'learner/vitest.learner.config.ts');
-process.argv = [process.argv[0], vitest, mode, '--config', config, ...reporter, ...args];
+// With no test file left to run (a learner deleted it), the short report still says what is missing.
+const noTests = reporter.length ? ['--passWithNoTests'] : [];
+process.argv = [process.argv[0], vitest, mode, '--config', config, ...reporter, ...noTests, ...args];
 await import(pathToFileURL(vitest).href);

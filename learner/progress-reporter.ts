@@ -1,12 +1,14 @@
 // npm run progress: a Vitest reporter that prints where the learner is instead of every failure.
 // Running as a reporter keeps it to one quick `vitest run`: no second process, no report file to read back.
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { exercises } from '#harness/core/manifest.ts';
-import { formatProgress, terminalPaint as paint, testName, type ExerciseResult } from './progress.ts';
-import { exerciseTestFile } from './test-files.ts';
-import { checkTypes, saidTypeError, typeErrorsIn, typeRule, type TypeError } from './types.ts';
+import { counts, saysFiltered, type LoopExercise } from './loop.ts';
+import { formatProgress, terminalPaint as paint, type ExerciseResult } from './progress.ts';
+import { saidTestFile, testFileRule } from './shipped.ts';
+import { byPath, tally } from './tally.ts';
+import { checkTypes, saidTypeError, typeRule, type TypeError } from './types.ts';
 import { hangsIn } from '../lib/watchdog/hangs.ts';
 
 export default class ProgressReporter implements Reporter {
@@ -26,46 +28,41 @@ export default class ProgressReporter implements Reporter {
 	): Promise<void> {
 		const typeErrors = (await this.types) ?? [];
 		const list = exercises(this.root);
-		const files = modules.map((module) => ({
-			module,
-			file: exerciseTestFile(this.root, list, module.moduleId)
-		}));
-		const results: ExerciseResult[] = list.map((exercise) => {
-			const result: ExerciseResult = { exercise, passed: 0, total: 0 };
-			const types = typeErrorsIn(typeErrors, exercise);
-			if (types.length) {
-				result.typeErrors = types.length;
-				const message = [saidTypeError(types[0]!), typeRule(exercise.id)].join('\n');
-				result.firstRed = { test: 'the compiler finds type errors', message };
-			}
-			for (const { module, file } of files) {
-				if (file?.exercise !== exercise) continue;
-				const loadError = module.errors()[0];
-				if (loadError && !result.firstRed)
-					result.firstRed = {
-						test: `${relative(this.root, module.moduleId)} did not load`,
-						message: loadError.message
-					};
-				// separate.test.ts tests separate.ts, which the exercise gives: its green tests are not the learner's.
-				const givenCode = file.givenCode;
-				for (const test of module.children.allTests()) {
-					const state = test.result().state;
-					if (givenCode && state === 'passed') {
-						result.given = (result.given ?? 0) + 1;
-						continue;
-					}
-					result.total += 1;
-					if (state === 'passed') result.passed += 1;
-					else if (!result.firstRed) {
-						result.firstRed = { test: testName(test), message: test.result().errors?.[0]?.message ?? state };
-					}
-				}
-			}
-			return result;
-		});
+		// Counted from the shipped test files (learner/tally.ts), whatever loaded.
+		const results = tally(this.root, list, byPath(this.root, modules), typeErrors).map(progressOf);
 		console.log(`\n${formatProgress(results, { goFolder: existsSync(join(this.root, 'go')), paint })}\n`);
 		// Red tests are where a learner normally is, not a failure of this command: only a broken run, or code
 		// that did not return (lib/watchdog/), exits non-zero.
 		process.exitCode = errors.length || reason === 'interrupted' || hangsIn().length ? 1 : 0;
 	}
+}
+
+// One exercise's row: its counts, and its first red thing: a test file not as shipped, a type error, a test file
+// that did not load, then the first test that did not pass, in the order its README teaches the steps.
+function progressOf(result: LoopExercise): ExerciseResult {
+	const { passed, total, given, ran } = counts(result);
+	const { exercise, typeErrors = [], testFiles = [] } = result;
+	const row: ExerciseResult = { exercise, passed, total };
+	if (given) row.given = given;
+	if (typeErrors.length) row.typeErrors = typeErrors.length;
+	if (testFiles.length) row.testFiles = testFiles.map((file) => `${file.name} (${file.state})`);
+	if (saysFiltered(result)) row.ran = ran;
+	// A failure before a test it kept from running (a hang stops the tests after it).
+	const firstTest =
+		result.tests.find((test) => test.state === 'failed') ??
+		result.tests.find((test) => test.state !== 'passed' && !test.givenCode);
+	const [broken] = result.broken;
+	if (testFiles.length)
+		row.firstRed = {
+			test: `the tests are not the ones ${exercise.id} ships`,
+			message: [saidTestFile(testFiles[0]!), testFileRule(exercise.id)].join('\n')
+		};
+	else if (typeErrors.length)
+		row.firstRed = {
+			test: 'the compiler finds type errors',
+			message: [saidTypeError(typeErrors[0]!), typeRule(exercise.id)].join('\n')
+		};
+	else if (broken) row.firstRed = { test: `${broken.file} did not load`, message: broken.message };
+	else if (firstTest) row.firstRed = { test: firstTest.name, message: firstTest.message ?? firstTest.state };
+	return row;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exercises, type Exercise } from '#harness/core/manifest.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exercises, workbookRoot, type Exercise } from '#harness/core/manifest.ts';
 import { run } from '../lib/run.ts';
 import { formatProgress, type ExerciseResult } from './progress.ts';
 import { reset } from './reset.ts';
@@ -45,6 +47,17 @@ describe('what progress prints', () => {
 		expect(text).toContain('0 of 1 exercises green · 0 of 21 tests pass');
 		expect(text).toMatch(/✘ 01 · The first handler +0\/21 +\(\+19 on given code\) +← next/);
 	});
+	it('calls an exercise with a test file not as shipped, or filtered, red, never green', () => {
+		const rows: ExerciseResult[] = [
+			{ exercise: one, passed: 1, total: 16, ran: 1 },
+			{ exercise: two, passed: 29, total: 29, testFiles: ['handler.test.ts (changed)'] }
+		];
+		const text = formatProgress(rows, { goFolder: false });
+		expect(text).toContain('0 of 2 exercises green · 30 of 45 tests pass');
+		expect(text).toMatch(/✘ 01 · The first handler + 1\/16 +filtered: 1 of 16 ran +← next/);
+		expect(text).toMatch(/✘ 02 · sameEvent and replay +29\/29 +1 test file not as shipped\n/);
+		expect(text).toContain('02: handler.test.ts (changed): `npm run reset -- 02` puts its tests back');
+	});
 	it('counts an exercise whose tests did not run as red, never green', () => {
 		const text = formatProgress([{ exercise: one, passed: 0, total: 0 }], { goFolder: false });
 		expect(text).toMatch(/✘ 01 · The first handler +no tests ran +← next/);
@@ -63,6 +76,13 @@ describe('what progress prints', () => {
 	});
 });
 
+// The README's sample of `npm run progress`, the first text block after it names the command.
+const readmeSample = () => {
+	const readme = readFileSync(join(workbookRoot, 'README.md'), 'utf8');
+	const after = readme.slice(readme.indexOf("`progress` runs every exercise's tests once"));
+	return /```text\n([\s\S]*?)\n```/.exec(after)?.[1]?.trim();
+};
+
 // The issue's walk-through, on a copy: all red, solve the first, solve them all, reset the first.
 // Solving them all also guards the exercises project's isolate: false: every test must pass, as in verify.
 describe('npm run progress, on a copy of the workbook', () => {
@@ -80,6 +100,9 @@ describe('npm run progress, on a copy of the workbook', () => {
 		try {
 			const shipped = await progress(root);
 			expect(shipped.code, shipped.output).toBe(0);
+			expect(readmeSample(), 'the README shows what progress prints as shipped: paste it there').toBe(
+				shipped.output.trim()
+			);
 			expect(shipped.output).toContain(`0 of ${all.length} exercises green`);
 			expect(shipped.output).toContain(`Next: ${first!.id} · ${first!.title}`);
 			expect(shipped.output).toContain(`npm test exercises/${first!.id}`);

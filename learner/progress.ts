@@ -1,5 +1,6 @@
 // What `npm run progress` prints: every exercise green or red, and the one to do next.
 import type { Exercise } from '#harness/core/manifest.ts';
+import { notAsShipped } from './shipped.ts';
 
 export type ExerciseResult = {
 	exercise: Exercise;
@@ -11,6 +12,10 @@ export type ExerciseResult = {
 	firstRed?: { test: string; message: string };
 	// How many type errors the compiler finds in the exercise's files (learner/types.ts): any makes it red.
 	typeErrors?: number;
+	// Its test files not as shipped (learner/shipped.ts), "handler.test.ts (changed)": any makes it red.
+	testFiles?: string[];
+	// How many of its tests ran, when a filter left some out: it is then not green.
+	ran?: number;
 };
 
 export type Paint = {
@@ -31,7 +36,11 @@ export const terminalPaint: Paint =
 export const testName = (test: { fullName: string }) => test.fullName.split(' > ').slice(1).join(' › ');
 
 export const isGreen = (result: ExerciseResult) =>
-	result.total > 0 && result.passed === result.total && !result.typeErrors;
+	result.total > 0 &&
+	result.passed === result.total &&
+	!result.typeErrors &&
+	!result.testFiles?.length &&
+	result.ran === undefined;
 
 // The first few lines of a failure, each short enough to read in a terminal.
 export function firstLines(message: string, count = 2, width = 110): string[] {
@@ -56,13 +65,22 @@ export function formatProgress(
 	const rows = results.map((r) => {
 		const mark = isGreen(r) ? paint.green('✔') : paint.red('✘');
 		const count = r.total === 0 ? 'no tests ran' : `${r.passed}/${r.total}`.padStart(countWidth);
+		const filtered = r.ran === undefined ? '' : `  filtered: ${r.ran} of ${r.total} ran`;
+		const files = r.testFiles?.length ? paint.red(`  ${notAsShipped(r.testFiles)}`) : '';
 		const given = r.given ? paint.dim(`  (+${r.given} on given code)`) : '';
 		const types = r.typeErrors ? paint.red(`  ${r.typeErrors} type errors`) : '';
 		const pointer = r === next ? '   ← next' : '';
-		return `  ${mark} ${`${r.exercise.id} · ${r.exercise.title}`.padEnd(width)}  ${count}${types}${given}${pointer}`;
+		return `  ${mark} ${`${r.exercise.id} · ${r.exercise.title}`.padEnd(width)}  ${count}${filtered}${files}${types}${given}${pointer}`;
 	});
 	const head = `${green} of ${results.length} exercises green · ${passed} of ${total} tests pass`;
-	const lines = [head, '', ...rows, ''];
+	// Each exercise whose tests are not as shipped, by name: next's are said below, as its first red.
+	const notShipped = results
+		.filter((r) => r.testFiles?.length && r !== next)
+		.map(
+			(r) =>
+				`  ${r.exercise.id}: ${r.testFiles!.join(', ')}: \`npm run reset -- ${r.exercise.id}\` puts its tests back`
+		);
+	const lines = [head, '', ...rows, ...(notShipped.length ? ['', ...notShipped] : []), ''];
 	if (next) lines.push(...nextSteps(next, paint));
 	else lines.push(...allGreen(options.goFolder));
 	return lines.join('\n');

@@ -1,22 +1,27 @@
-// npm run reset -- 01: puts one exercise's learner files back as shipped, from learner/shipped/.
-// shipped/ is a committed copy of every learner file as shipped, so reset works the same whether the
-// learner commits, branches, rebases, or downloaded the workbook without git at all.
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+// npm run reset -- 01: puts one exercise's learner files back as shipped, from learner/shipped/, and its test
+// files too: a test file changed or deleted comes back, one the workbook does not ship is moved aside.
+// shipped/ is a committed copy of every learner file and test file as shipped, so reset works the same whether
+// the learner commits, branches, rebases, or downloaded the workbook without git at all.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { workbookRoot, type Exercise } from '#harness/core/manifest.ts';
 import { chooseExercise, LearnerError, readArgs, runLearnerCommand } from './args.ts';
+import { shippedCopy, testFilesOf } from './shipped.ts';
 import { stateFolder } from './state.ts';
 
-// Where the shipped copy of an exercise's learner file is kept, relative to the workbook's root.
-export function shippedCopy(folder: string, file: string): string {
-	return join('learner', 'shipped', folder, file);
-}
+export { shippedCopy };
 
-export type LearnerFile = { file: string; pristine: string; state: 'as shipped' | 'changed' | 'missing' };
+// extra: a test file the workbook does not ship, which reset moves aside.
+export type LearnerFile = {
+	file: string;
+	pristine: string;
+	state: 'as shipped' | 'changed' | 'missing' | 'extra';
+};
 
-// Each learner file of an exercise, where its shipped copy is, and whether the learner changed it.
+// Each learner file of an exercise, where its shipped copy is, and whether the learner changed it; then its
+// test files that are not as shipped.
 export function learnerFiles(root: string, exercise: Exercise): LearnerFile[] {
-	return exercise.learnerFiles.map((name) => {
+	const files = exercise.learnerFiles.map((name): LearnerFile => {
 		const file = join('exercises', exercise.folder, name);
 		const pristine = shippedCopy(exercise.folder, name);
 		if (!existsSync(join(root, pristine)))
@@ -27,20 +32,34 @@ export function learnerFiles(root: string, exercise: Exercise): LearnerFile[] {
 		const same = readFileSync(join(root, file)).equals(readFileSync(join(root, pristine)));
 		return { file, pristine, state: same ? 'as shipped' : 'changed' };
 	});
+	const tests = testFilesOf(root, exercise)
+		.filter((test) => test.state !== 'as shipped')
+		.map(({ file, name, state }) => ({ file, pristine: shippedCopy(exercise.folder, name), state }));
+	for (const test of tests)
+		if (test.state !== 'extra' && !existsSync(join(root, test.pristine)))
+			throw new LearnerError(
+				`The workbook has no shipped copy of ${test.file} (${test.pristine} is missing), so it can't be reset.`
+			);
+	return [...files, ...tests];
 }
+
+const said = {
+	'as shipped': 'as shipped',
+	changed: 'changed by you',
+	missing: 'missing',
+	extra: 'not shipped: moved aside'
+};
 
 export type Reset = { text: string; code: number };
 
 export function reset(root: string, word: string | undefined, yes: boolean, now = new Date()): Reset {
 	const exercise = chooseExercise(word, 'reset', root);
 	const files = learnerFiles(root, exercise);
-	const list = files
-		.map((f) => `  ${f.file}  (${f.state === 'changed' ? 'changed by you' : f.state})`)
-		.join('\n');
+	const list = files.map((f) => `  ${f.file}  (${said[f.state]})`).join('\n');
 	const title = `${exercise.id} · ${exercise.title}`;
 	if (files.every((f) => f.state === 'as shipped'))
 		return { text: `${title}: its files are already as shipped; nothing to reset.\n${list}`, code: 0 };
-	const changed = files.filter((f) => f.state === 'changed');
+	const changed = files.filter((f) => f.state === 'changed' || f.state === 'extra');
 	if (changed.length && !yes) {
 		return {
 			text: `Reset ${title} would overwrite:\n${list}\n\nYour changes are in ${changed.length === 1 ? 'that file' : 'those files'}, so nothing was touched. To put the files back as shipped, run:\n  npm run reset -- ${exercise.id} --yes\nYour current version will be kept in .learner/before-reset/.`,
@@ -55,10 +74,16 @@ export function reset(root: string, word: string | undefined, yes: boolean, now 
 		copyFileSync(join(root, f.file), kept);
 	}
 	for (const f of files.filter((f) => f.state !== 'as shipped')) {
+		if (f.state === 'extra') {
+			rmSync(join(root, f.file));
+			continue;
+		}
 		mkdirSync(dirname(join(root, f.file)), { recursive: true });
 		copyFileSync(join(root, f.pristine), join(root, f.file));
 	}
-	const put = files.filter((f) => f.state !== 'as shipped').map((f) => `  ${f.file}`);
+	const put = files
+		.filter((f) => f.state !== 'as shipped')
+		.map((f) => `  ${f.file}${f.state === 'extra' ? '  (moved aside: the workbook does not ship it)' : ''}`);
 	const kept = changed.length ? `\nYour version is kept in ${relative(root, keep)}/.` : '';
 	return {
 		text: `Put back as shipped, for ${title}:\n${put.join('\n')}${kept}\nRun \`npm test exercises/${exercise.id}\` to see it red again.`,

@@ -1,6 +1,9 @@
 // What `npm run ui` prints in its terminal: a line per run, the learner's tests passing out of all, and the
-// UI's address as the last line, so it is the line a learner sees.
+// UI's address as the last line, so it is the line a learner sees. All is what the exercises ship
+// (learner/shipped/tests.json), as progress counts it: a step that did not load still counts its tests.
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { exercises } from '#harness/core/manifest.ts';
+import { shippedTestCount, testCounts } from './shipped.ts';
 
 export default class UiReporter implements Reporter {
 	private vitest?: Vitest;
@@ -19,7 +22,13 @@ export default class UiReporter implements Reporter {
 		}
 		const all = [...this.counts.values()];
 		const passed = all.reduce((sum, c) => sum + c.passed, 0);
-		const total = all.reduce((sum, c) => sum + c.total, 0);
+		const root = this.vitest?.config.root ?? process.cwd();
+		const shipped = testCounts(root);
+		const known = exercises(root).reduce((sum, e) => sum + shippedTestCount(root, e, shipped), 0);
+		const total = Math.max(
+			known,
+			all.reduce((sum, c) => sum + c.total, 0)
+		);
 		const { port, host } = this.vitest?.config.api ?? {};
 		const url = `http://${host && host !== '0.0.0.0' ? host : 'localhost'}:${port ?? 51204}/__vitest__/`;
 		console.log(`${passed} of ${total} of your tests pass. The Vitest UI (Ctrl-C stops it):\n${url}`);

@@ -26,7 +26,7 @@
 //   writeWrongSolution(wrong, into)  those files as into/<NN-x>/<file>, for whoever needs them on disk
 //
 // A Go patch may instead change the Go reference of an exercise that is not a Go exercise yet, where it
-// lives (go/endpoint/endpoint.go for 06, go/status/rules.go for 07): its test is that package's.
+// lives (go/endpoint/endpoint.go for 06): its test is that package's.
 //
 // Nothing is cached: a patch or a solution edited since is read as it is now.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -49,7 +49,7 @@ export type WrongSolution = {
 	path: string; // the patch file
 	language: 'typescript' | 'go'; // go: a patch against go/solutions/, kept in go/solutions/wrong/
 	// Go's: the package its test runs in: exercises/02-same-event for a Go learner file, or the kind's own
-	// package (endpoint) for an exercise whose Go reference lives there, not yet a Go exercise (06, 07).
+	// package (endpoint) for an exercise whose Go reference lives there, not yet a Go exercise (06).
 	goPackage?: string;
 };
 

@@ -12,7 +12,9 @@ import { MissingProgram, needProgram, systemPrograms, type SystemProgram } from 
 import { playWrongSolutions } from './wrong/play-wrong.ts';
 import { checkBrowserJourneys } from '../form/journeys/check.ts';
 import { differential } from './differential/differential.ts';
+import { httpDifferential } from './differential/http.ts';
 import { learnersHomes } from './homes.ts';
+import { countsFrom, staleness } from './shipped.ts';
 import { goExercisesFailAsShipped, goWrongSolutionsFail, lessonGoPasses } from './go-track.ts';
 
 // warnings are printed but fail nothing; skipped says, in one line, why a step did not run.
@@ -69,6 +71,14 @@ async function exercisesFailAsShipped(): Promise<Result> {
 		return [];
 	});
 	return { passed: exercises.length - problems.length, failed: problems.length, problems };
+}
+
+// learner/shipped/: a copy of each exercise test file and its count of tests, which every count the learner reads
+// comes from, checked against the tests the solutions' run collected (no second run).
+async function shippedTestsFresh(): Promise<Result> {
+	const report = await vitestReport('solutions');
+	const problems = staleness(countsFrom(report.tests));
+	return { passed: problems.length ? 0 : 1, failed: problems.length, problems };
 }
 
 // 06 on PostgreSQL from a scratch copy in each home a learner may have (tools/homes.ts).
@@ -155,6 +165,17 @@ async function sameAnswersInBoth(): Promise<Result> {
 	return { passed: problems.length ? 0 : 1, failed: problems.length, problems: problems.slice(0, 10) };
 }
 
+// POST /api/tickets over real HTTP, the TypeScript solution's and Go's, each on its own PostgreSQL: every kind
+// of request once, then a fixed number of sequences from the day's seed. One failure per sequence that differs.
+async function sameAnswersOverHttp(): Promise<Result> {
+	try {
+		const { sequences, problems } = await httpDifferential();
+		return { passed: sequences - problems.length, failed: problems.length, problems: problems.slice(0, 5) };
+	} catch (error) {
+		return one(false, `the HTTP differential could not run: ${(error as Error)?.stack ?? String(error)}`);
+	}
+}
+
 // The Go steps. Without go on the PATH they are skipped in one line, except on CI, where that fails.
 async function goSteps(): Promise<Step[]> {
 	const version = await goVersion();
@@ -177,7 +198,11 @@ async function goSteps(): Promise<Step[]> {
 				check: goWrongSolutionsFail
 			},
 			{ name: 'TypeScript and Go play the same schedules', check: sameSchedulesInBoth },
-			{ name: 'TypeScript and Go give the same answers (differential check)', check: sameAnswersInBoth }
+			{ name: 'TypeScript and Go give the same answers (differential check)', check: sameAnswersInBoth },
+			{
+				name: 'TypeScript and Go answer alike over HTTP (npx tsx tools/differential/http.ts)',
+				check: sameAnswersOverHttp
+			}
 		];
 	const why =
 		'`go` is not installed, so gofmt, go vet, go test and the TypeScript–Go parity check did not run';
@@ -220,6 +245,7 @@ const steps: Step[] = [
 		check: () => allPass('postgres')
 	},
 	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped },
+	{ name: "the shipped tests' copies and counts are fresh (npm run shipped)", check: shippedTestsFresh },
 	{ name: 'where learners put it: 06 from a 0700 home (and, as root, as a useradd user)', check: homesGreen },
 	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail },
 	{

@@ -61,7 +61,7 @@ func problem(w http.ResponseWriter, status int, title, detail string) {
 // explains it, and Retry-After on a 409.
 func refuse(w http.ResponseWriter, name string) {
 	rule := Problems[name]
-	w.Header().Set("Link", "<"+Readme+"#"+rule.Section+">; rel=\"describedby\"")
+	w.Header().Set("Link", ReadmeLink(rule.Section))
 	if rule.Status == http.StatusConflict {
 		w.Header().Set("Retry-After", strconv.Itoa(RetryAfterSeconds))
 	}
@@ -102,7 +102,7 @@ func HoldsNul(value any) bool {
 }
 
 // readJSON decodes the body, or answers the 4xx and returns false: a wrong content type, too big, not UTF-8,
-// not JSON.
+// not JSON, a number beyond a float64.
 func readJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
 	kind, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if kind != "application/json" {
@@ -120,15 +120,15 @@ func readJSON(w http.ResponseWriter, r *http.Request) (any, bool) {
 	}
 	var body any
 	if err := json.Unmarshal(text, &body); err != nil {
-		refuse(w, "not-json")
+		refuse(w, jsonRule(err))
 		return nil, false
 	}
 	return body, true
 }
 
-// Fingerprint is the same for two bodies that say the same thing: encoding/json writes map keys sorted.
+// Fingerprint is the same for two bodies that say the same thing: map keys sorted, -0 as 0 (as in JavaScript).
 func Fingerprint(body any) string {
-	text, _ := json.Marshal(body)
+	text, _ := json.Marshal(withoutNegativeZero(body))
 	sum := sha256.Sum256(text)
 	return hex.EncodeToString(sum[:])
 }

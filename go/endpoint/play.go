@@ -1,6 +1,7 @@
 package endpoint
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/base64"
@@ -8,8 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -58,11 +61,16 @@ func (s *served) plan(number string) *Plan {
 	return NewPlan("none")
 }
 
-// serve puts the routes on a loopback port: POST only, bodies up to MaxBodyBytes, and a dropped connection
-// instead of an answer when the plan crashed the worker or loses the answer after the commit.
+// serve puts the routes on a loopback port, and 06's README where refusals link (ServeReadme): POST only,
+// bodies up to MaxBodyBytes, a control character in a header refused before any route (server.go), one
+// request per connection, and a dropped connection instead of an answer when the plan crashed the worker or
+// loses the answer after the commit.
 func serve(routes map[string]http.Handler) *served {
 	s := &served{plans: map[string]*Plan{}}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	s.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if ServeReadme(w, r, filepath.Join("..", "..")) {
+			return
+		}
 		route, ok := routes[r.URL.Path]
 		if !ok || r.Method != http.MethodPost {
 			problem(w, http.StatusNotFound, "Not Found", "nothing is served here")
@@ -71,7 +79,7 @@ func serve(routes map[string]http.Handler) *served {
 		plan := s.plan(r.Header.Get(planHeader))
 		r.Header.Del(planHeader)
 		recorded := httptest.NewRecorder()
-		route.ServeHTTP(recorded, r.WithContext(WithPlan(r.Context(), plan)))
+		LimitBody(route).ServeHTTP(recorded, r.WithContext(WithPlan(r.Context(), plan)))
 		if plan.Crashed() || plan.Fault == "after-commit" {
 			panic(http.ErrAbortHandler) // the connection drops: no answer
 		}
@@ -81,7 +89,10 @@ func serve(routes map[string]http.Handler) *served {
 		w.WriteHeader(recorded.Code)
 		_, _ = w.Write(recorded.Body.Bytes())
 	}))
+	s.Listener = RefuseControlCharacters(s.Listener, nil)
+	s.Config.SetKeepAlivesEnabled(false)
 	s.Config.ErrorLog = nil
+	s.Start()
 	return s
 }
 
@@ -105,6 +116,38 @@ func bodyOf(step Step) string {
 
 var httpClient = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 
+// holdsControl says whether a header value holds a control character, which Go's client refuses to send.
+func holdsControl(header http.Header) bool {
+	for _, values := range header {
+		for _, value := range values {
+			if strings.ContainsFunc(value, func(c rune) bool { return c < 0x80 && isControl(byte(c)) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// postRaw writes the request as it is on a connection of its own, and reads the answer back whole.
+func postRaw(request *http.Request) (*http.Response, error) {
+	conn, err := net.Dial("tcp", request.URL.Host)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	request.Close = true
+	if err := request.Write(conn); err != nil {
+		return nil, err
+	}
+	response, err := http.ReadResponse(bufio.NewReader(conn), request)
+	if err != nil {
+		return nil, err
+	}
+	body, err := io.ReadAll(response.Body)
+	response.Body = io.NopCloser(bytes.NewReader(body))
+	return response, err
+}
+
 func post(url string, step Step, number int) *answer {
 	request, _ := http.NewRequest(http.MethodPost, url+Paths[step.Route]+step.Query, strings.NewReader(bodyOf(step)))
 	kind := step.ContentType
@@ -127,7 +170,12 @@ func post(url string, step Step, number int) *answer {
 	if step.KeyLines != nil {
 		request.Header["Idempotency-Key"] = step.KeyLines
 	}
-	response, err := httpClient.Do(request)
+	// A header with a control character is written raw: the server, not the client, must refuse it.
+	send := httpClient.Do
+	if holdsControl(request.Header) {
+		send = postRaw
+	}
+	response, err := send(request)
 	if err != nil {
 		return nil
 	}
@@ -347,7 +395,7 @@ func ruleProblems(name string, got *answer) []string {
 	if json.Unmarshal([]byte(got.body), &body) != nil || body.Title != rule.Title || body.Detail != rule.Detail {
 		list = append(list, fmt.Sprintf("expected the problem %q (title %q, detail %q), it says: %s", name, rule.Title, rule.Detail, got.body))
 	}
-	link := "<" + Readme + "#" + rule.Section + ">; rel=\"describedby\""
+	link := ReadmeLink(rule.Section)
 	if !slices.Equal(got.link, []string{link}) {
 		list = append(list, fmt.Sprintf("expected the header Link: %s, got %v", link, got.link))
 	}

@@ -108,7 +108,7 @@ func BrokenMadeUpSchedule(rules Rules, seed int64, runs int) string {
 			continue
 		}
 		short := shrink(steps, func(s []Step) bool { return judge(s) != "" })
-		return fmt.Sprintf("A made-up schedule breaks the contract: run %d of seed %d (STATUS_SEED=%d), shrunk from %d changes to %d.\n%s\nReplay it: STATUS_SEED=%d go test ./status -run TestMadeUpSchedules",
+		return fmt.Sprintf("A made-up schedule breaks the contract: run %d of seed %d (STATUS_SEED=%d), shrunk from %d changes to %d.\n%s\nReplay it: STATUS_SEED=%d go test ./exercises/07-close-and-reopen -run TestMadeUpSchedules",
 			run+1, seed, seed+int64(run), len(steps), len(short), judge(short), seed+int64(run))
 	}
 	return ""

@@ -1,7 +1,9 @@
-// Package status holds the Go solution of exercise 07: changes to a ticket that already exists. Setting its
-// status needs no receipt but a version, so a late change decided on an older version is refused as stale;
-// adding a comment needs a receipt. It plays the same schedules/status/*.json files as the TypeScript tests,
-// with the two given ways of applying changes that never check a version.
+// Package status is exercise 07's harness: changes to a ticket that already exists. Setting its status needs
+// no receipt but a version, so a late change decided on an older version is refused as stale; adding a
+// comment needs a receipt. It loads the same schedules/status/*.json files as the TypeScript tests, plays
+// them through a Handler with a learner's Rules, judges and tells them, makes up more from a seed against a
+// small model of the contract, and holds the two given ways of applying changes that never check a version.
+// The learner's rules are go/exercises/07-close-and-reopen (the solution in go/solutions/07-close-and-reopen).
 package status
 
 import (
@@ -117,8 +119,9 @@ type Store struct {
 	Receipts []Receipt
 }
 
-// ticket is the ticket a change is about; the schedule loader checks that every change names one.
-func (s *Store) ticket(id int) *Ticket {
+// Ticket is the ticket a change is about, to change in place; the schedule loader checks that every change
+// names one.
+func (s *Store) Ticket(id int) *Ticket {
 	for i := range s.Tickets {
 		if s.Tickets[i].ID == id {
 			return &s.Tickets[i]
@@ -127,8 +130,8 @@ func (s *Store) ticket(id int) *Ticket {
 	panic(fmt.Sprintf("status: there is no ticket #%d", id))
 }
 
-// receipt is the receipt of a change, or nil.
-func (s *Store) receipt(changeID string) *Receipt {
+// Receipt is the receipt of a change, or nil when the store has none for it.
+func (s *Store) Receipt(changeID string) *Receipt {
 	for i := range s.Receipts {
 		if s.Receipts[i].ChangeID == changeID {
 			return &s.Receipts[i]

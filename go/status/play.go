@@ -2,26 +2,67 @@ package status
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 
+	"workbook/core"
 	"workbook/schedules"
 )
 
 // Played is what a way of applying changes did with a schedule: its answers, and its store at the end.
+// Panicked says where and why the rules panicked, if they did; the deliveries after that one were not sent.
 type Played struct {
-	Answers []Answer
-	Store   Store
+	Answers  []Answer
+	Store    Store
+	Panicked string
 }
 
-// Play delivers a schedule's changes one at a time to a handler with the given rules.
-func Play(s Schedule, rules Rules) Played {
+// Play delivers a schedule's changes one at a time to a handler with the given rules. A panic in the rules
+// stops the schedule there and is told as the schedule's failure, not as a crash of the whole test run;
+// a stub's "is not written yet" goes on as it was.
+func Play(s Schedule, rules Rules) (played Played) {
 	h := NewHandler(rules, s.Start)
-	var answers []Answer
-	for _, d := range s.Deliveries {
-		answers = append(answers, h.Handle(d.Change, d.Fault))
+	for i, d := range s.Deliveries {
+		if played.Panicked = handled(h, d, &played.Answers); played.Panicked != "" {
+			played.Panicked = fmt.Sprintf("%s: your code panicked: %s", describeDelivery(s, i), played.Panicked)
+			break
+		}
 	}
-	return Played{answers, h.Snapshot()}
+	played.Store = h.Snapshot()
+	return played
+}
+
+// learnerLine is " (at go/exercises/07-close-and-reopen/status.go:12)": the learner's line nearest the panic,
+// read from the stack while it is still unwound to there; "" when no frame is in go/exercises/.
+func learnerLine() string {
+	pcs := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		frame, more := frames.Next()
+		// go/exercises/… on disk, workbook/exercises/… built with -trimpath.
+		if at := strings.LastIndex(frame.File, "exercises/"); at > 0 && frame.File[at-1] == '/' {
+			return fmt.Sprintf(" (at go/%s:%d)", frame.File[at:], frame.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// handled hands one delivery to the handler and appends its answer; it returns the panic's value in words,
+// or "" when there was none.
+func handled(h *Handler, d Delivery, answers *[]Answer) (panicked string) {
+	defer func() {
+		if p := recover(); p != nil {
+			if _, stub := p.(core.NotWrittenYet); stub {
+				panic(p)
+			}
+			panicked = fmt.Sprint(p) + learnerLine()
+		}
+	}()
+	*answers = append(*answers, h.Handle(d.Change, d.Fault))
+	return ""
 }
 
 // saidChange: "chg-3: close #1, decided on version 1" or `chg-1: comment on #1 "Is there any news?"`.
@@ -119,16 +160,19 @@ func Judge(s Schedule, column string, got Played) string {
 		{Label: "receipts", Expected: saidReceipts(want.Receipts), Actual: saidReceipts(got.Store.Receipts)},
 	}
 	state := schedules.SideBySide(rows)
+	if got.Panicked != "" {
+		return fmt.Sprintf("%s\n%s.\n\nDelivery by delivery, and what was stored before it:\n%s", heading, got.Panicked, state)
+	}
 	for i := range want.Answers {
 		if i >= len(got.Answers) {
 			return fmt.Sprintf("%s\nexpected %d answers, the code gave %d\n\n%s", heading, len(want.Answers), len(got.Answers), state)
 		}
 		if want.Answers[i] != got.Answers[i] {
 			usually := ""
-			if cause := commentCause(s, i, want.Answers[i], got.Answers[i]); cause != "" {
+			if cause := usualCause(s, i, want.Answers[i], got.Answers[i]); cause != "" {
 				usually = "\nWhat this usually means: " + cause + "\n"
 			}
-			return fmt.Sprintf("%s\n%s: expected %s, the code %s.\n%s\nDelivery by delivery, and what was stored after the last:\n%s",
+			return fmt.Sprintf("%s\n%s: expected %s, your code %s.\n%s\nDelivery by delivery, and what was stored after the last:\n%s",
 				heading, describeDelivery(s, i), saidAnswer(want.Answers[i]), saidAnswer(got.Answers[i]), usually, state)
 		}
 	}
@@ -144,17 +188,40 @@ func Judge(s Schedule, column string, got Played) string {
 	return fmt.Sprintf("%s\nEvery answer was right, but after the last delivery the %s differ:\n\n%s", heading, strings.Join(differ, " and "), state)
 }
 
+// usualCause is the usual mistake behind a wrong answer, in the lesson's words, as harness/status/play.ts's
+// usualCause says it; "" when there is no usual one.
+func usualCause(s Schedule, at int, want, got Answer) string {
+	d := s.Deliveries[at]
+	again := false
+	for _, earlier := range s.Deliveries[:at] {
+		again = again || earlier.Change.ChangeID == d.Change.ChangeID
+	}
+	switch {
+	case want.Kind == "crashed":
+		return fmt.Sprintf("the worker dies at this delivery (fault '%s'), so nobody hears an answer.", d.Fault)
+	case want.Kind == "stale" && got.Kind == "set":
+		return fmt.Sprintf("this change was decided on version %d, and the ticket has moved on to version %d since: someone else changed it. Applying it undoes their change. A change decided on an older version is refused as stale, and the sender hears the version to decide on again.", d.Change.DecidedOn, want.Version)
+	case want.Kind == "set" && got.Kind == "stale" && again:
+		return fmt.Sprintf("this is the same change again (%s), a retry, not a stale change. It still says the version it was decided on, but it is the change that made the ticket's current version: the ticket remembers that change's id (LastChange), and a retry of it gets the same answer as the first time.", d.Change.ChangeID)
+	case want.Kind == "set" && got.Kind == "stale":
+		return "this change was decided on the version the ticket is at, so nothing has changed since: apply it. Only an older version is stale (DecidedOn < Version, not <=)."
+	case want.Kind == "commented" && got.Kind == "commented":
+		return commentCause(s, at, want.Comment, got.Comment, again)
+	case want.Kind == "set" && got.Kind == "set" && want.Version != got.Version:
+		return "the version moves by one when the status changes, and only then: setting the status the ticket already has changes nothing, and a comment never moves it."
+	}
+	return ""
+}
+
 // commentCause is the usual mistake behind a comment numbered another way, told from what the contract had
 // stored before this delivery; "" when there is no usual one.
-func commentCause(s Schedule, at int, want, got Answer) string {
+func commentCause(s Schedule, at int, wanted, got int, again bool) string {
 	change := s.Deliveries[at].Change
-	if want.Kind != "commented" || got.Kind != "commented" || change.Kind != "add-comment" {
+	if change.Kind != "add-comment" {
 		return ""
 	}
-	again := false
 	c := NewContract(s.Start)
 	for _, d := range s.Deliveries[:at] {
-		again = again || d.Change.ChangeID == change.ChangeID
 		c.Deliver(d.Change, d.Fault)
 	}
 	var onTicket []string
@@ -167,14 +234,20 @@ func commentCause(s Schedule, at int, want, got Answer) string {
 	}
 	here := fmt.Sprintf("#%d", change.TicketID)
 	switch {
-	case again && got.Comment == len(onTicket) && got.Comment != want.Comment:
-		return fmt.Sprintf("this is %s again, and its first delivery went in as comment %d on %s. Your code answered %d, the count of comments on %s now: a repeat gets the answer its first delivery got, kept in its receipt, not the count after later comments.", change.ChangeID, want.Comment, here, got.Comment, here)
-	case again && got.Comment > want.Comment:
+	case again && got == len(onTicket) && got != wanted:
+		return fmt.Sprintf("this is %s again, and its first delivery went in as comment %d on %s. Your code answered %d, the count of comments on %s now: a repeat gets the answer its first delivery got, kept in its receipt, not the count after later comments.", change.ChangeID, wanted, here, got, here)
+	case again && got > wanted:
 		return "the comment went in again. Adding a comment is not idempotent: keep a receipt by the change's id, in the same commit as the comment, and answer a repeat from it."
-	case !again && got.Comment < want.Comment && slices.Contains(onTicket, change.Text):
-		return fmt.Sprintf("%s is a new change that says the same words as an earlier comment on %s (%q), and your code took it for that comment. A comment is told apart by its change's id, not its text. It is comment %d.", change.ChangeID, here, change.Text, want.Comment)
-	case !again && got.Comment == onEvery+1 && got.Comment != want.Comment:
-		return fmt.Sprintf("comments are numbered per ticket: this is comment %d on %s. Your code answered %d, counting the comments on every ticket (%d before it).", want.Comment, here, got.Comment, onEvery)
+	case !again && got < wanted && slices.Contains(onTicket, change.Text):
+		return fmt.Sprintf("%s is a new change that says the same words as an earlier comment on %s (%q), and your code took it for that comment. A comment is told apart by its change's id, not its text: two people may both write %q. It is comment %d.", change.ChangeID, here, change.Text, change.Text, wanted)
+	case !again && got == onEvery+1 && got != wanted:
+		return fmt.Sprintf("comments are numbered per ticket: this is comment %d on %s. Your code answered %d, counting the comments on every ticket (%d before it).", wanted, here, got, onEvery)
 	}
 	return ""
 }
+
+// String is the change in the words the stories use: "chg-3: close #1, decided on version 1".
+func (c Change) String() string { return saidChange(c) }
+
+// String is the answer in the words the stories use: "refused as stale: the ticket is at version 2".
+func (a Answer) String() string { return saidAnswer(a) }

@@ -1,20 +1,9 @@
 package status
 
 import (
-	"os"
-	"strconv"
+	"strings"
 	"testing"
 )
-
-// propertySeed and propertyRuns are the made-up schedules every run plays; STATUS_SEED replays one run.
-const propertySeed, propertyRuns = 20260707, 300
-
-func seedAndRuns() (int64, int) {
-	if s, err := strconv.ParseInt(os.Getenv("STATUS_SEED"), 10, 64); err == nil {
-		return s, 1
-	}
-	return propertySeed, propertyRuns
-}
 
 // TestContractMeetsTheSchedules holds the model to the versioned column of every shipped schedule.
 func TestContractMeetsTheSchedules(t *testing.T) {
@@ -25,19 +14,21 @@ func TestContractMeetsTheSchedules(t *testing.T) {
 	for _, s := range all {
 		t.Run(s.Name, func(t *testing.T) {
 			got := ExpectedByContract(s.Start, s.Deliveries)
-			if problem := Judge(s, VersionedColumn, Played{got.Answers, Store{got.Tickets, got.Receipts}}); problem != "" {
+			if problem := Judge(s, VersionedColumn, Played{Answers: got.Answers, Store: Store{Tickets: got.Tickets, Receipts: got.Receipts}}); problem != "" {
 				t.Error(problem)
 			}
 		})
 	}
 }
 
-// TestMadeUpSchedules plays made-up schedules against the solution, held to the contract. The mistakes the
-// shipped schedules let through (comments told by their text, numbered across tickets, a repeat answered
-// with the count now) are go/solutions/wrong/*.patch: verify sees each fail here, in its words.
-func TestMadeUpSchedules(t *testing.T) {
-	seed, runs := seedAndRuns()
-	if problem := BrokenMadeUpSchedule(Versioned, seed, runs); problem != "" {
-		t.Error(problem)
+// TestMadeUpSchedulesFindReceiptsOnly: receipts-only keeps a receipt for every status change and lets a
+// late one in, both of which the contract does not; the made-up schedules must find it, shrink it, and say
+// how to replay it.
+func TestMadeUpSchedulesFindReceiptsOnly(t *testing.T) {
+	problem := BrokenMadeUpSchedule(ReceiptsOnly, PropertySeed, PropertyRuns)
+	for _, words := range []string{`Schedule "made-up"`, "shrunk from", "STATUS_SEED=", "go test ./exercises/07-close-and-reopen -run TestMadeUpSchedules"} {
+		if !strings.Contains(problem, words) {
+			t.Errorf("made-up schedules against receipts-only: no %q in what they said:\n%s", words, problem)
+		}
 	}
 }

@@ -4,41 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"workbook/handler"
 	"workbook/schedules"
 )
-
-// TestSetStatus pins the rules one change at a time, on ticket #1 open at version 1.
-func TestSetStatus(t *testing.T) {
-	closeOn := func(id string, version int) Change {
-		return Change{Kind: "set-status", ChangeID: id, TicketID: 1, Status: "closed", DecidedOn: version}
-	}
-	tests := []struct {
-		name    string
-		changes []Change
-		want    Answer
-	}{
-		{"decided on the current version: applied", []Change{closeOn("chg-1", 1)}, Answer{Kind: "set", Status: "closed", Version: 2}},
-		{"the same change again: the same answer, not stale", []Change{closeOn("chg-1", 1), closeOn("chg-1", 1)}, Answer{Kind: "set", Status: "closed", Version: 2}},
-		{"another change decided on an older version: stale", []Change{closeOn("chg-1", 1), closeOn("chg-2", 1)}, Answer{Kind: "stale", Version: 2}},
-		{"a status it already has, on the current version: nothing moves", []Change{closeOn("chg-1", 1), closeOn("chg-2", 2)}, Answer{Kind: "set", Status: "closed", Version: 2}},
-	}
-	for _, test := range tests {
-		t.Run(test.name, func(t *testing.T) {
-			h := NewHandler(Versioned, []StartTicket{{ID: 1, Status: "open", Version: 1}})
-			var got Answer
-			for _, c := range test.changes {
-				got = h.Handle(c, handler.NoFault)
-			}
-			if got != test.want {
-				t.Errorf("last answer %s, want %s", saidAnswer(got), saidAnswer(test.want))
-			}
-			if receipts := h.Snapshot().Receipts; len(receipts) != 0 {
-				t.Errorf("a status change keeps no receipt, but the store has %v", receipts)
-			}
-		})
-	}
-}
 
 func TestLoadingNamesTheFileAndField(t *testing.T) {
 	tests := []struct {

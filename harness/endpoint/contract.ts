@@ -50,12 +50,17 @@ export { rules };
 // A refusal's name: rules.json's problems, each with its status, words and README section.
 export type Rule = keyof typeof rules.problems;
 
+// A refusal's Link: to the README section that explains it, by a path from the root ("/exercises/…"), so that
+// it resolves against any request's URL to the same place, the workbook's own path to that README. The
+// harness's servers serve that README there (server.ts, Go's ServeReadme), so the Link can be followed.
+export const readmeLink = (section: string): string => `</${rules.readme}#${section}>; rel="describedby"`;
+
 // The answer for a broken rule: problem+json, with a Link to the README section that explains it, and
 // Retry-After (seconds) on a 409, so a client knows when trying the same key again makes sense.
 export function refuse(rule: Rule): Response {
 	const { status, title, detail, section } = rules.problems[rule];
 	const response = problem(status, title, detail);
-	response.headers.set('Link', `<${rules.readme}#${section}>; rel="describedby"`);
+	response.headers.set('Link', readmeLink(section));
 	if (status === 409) response.headers.set('Retry-After', String(rules.retryAfterSeconds));
 	return response;
 }
@@ -160,11 +165,18 @@ export function holdsNul(value: unknown): boolean {
 	return false;
 }
 
+// Whether any number in the value is beyond a double: JSON.parse makes 1e400 Infinity.
+function holdsInfinity(value: unknown): boolean {
+	if (typeof value === 'number') return !Number.isFinite(value);
+	if (value !== null && typeof value === 'object') return Object.values(value).some(holdsInfinity);
+	return false;
+}
+
 // fatal: bytes that are not UTF-8 are refused, not turned into U+FFFD; ignoreBOM: a BOM stays, and is not JSON.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-// The request's JSON body, or the 4xx to answer instead: a wrong content type, too big, not UTF-8, or not
-// JSON. Each is refused here, before any transaction.
+// The request's JSON body, or the 4xx to answer instead: a wrong content type, too big, not UTF-8, not JSON,
+// or a number beyond a double. Each is refused here, before any transaction.
 export async function readJson(request: Request): Promise<{ body: unknown } | { refused: Response }> {
 	const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
 	if (type !== 'application/json')
@@ -180,5 +192,7 @@ export async function readJson(request: Request): Promise<{ body: unknown } | { 
 	} catch (error) {
 		return { refused: refuse(error instanceof SyntaxError ? 'not-json' : 'not-utf-8') };
 	}
+	// Valid JSON, but a number no double holds (1e400) reads as Infinity, which the fingerprint writes as null.
+	if (holdsInfinity(body)) return { refused: refuse('number-range') };
 	return { body };
 }

@@ -1,5 +1,5 @@
 // Judges a played endpoint schedule request by request, and says in the lesson's words where it went another way.
-import { canonical, maxKeyLength, routePaths, rules } from './contract.ts';
+import { canonical, maxKeyLength, readmeLink, routePaths, rules } from './contract.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import { sameLines, sideBySide } from '../core/report.ts';
 import { saidReceipt, saidTicket } from '../core/words.ts';
@@ -143,7 +143,7 @@ function ruleProblems(rule: keyof typeof rules.problems, answer: Answer): string
 		problems.push(
 			`expected the problem "${rule}" (title ${JSON.stringify(title)}, detail ${JSON.stringify(detail)}), it says: ${typeof body?.detail === 'string' ? JSON.stringify(body.detail) : shortBody(answer.body)}`
 		);
-	const link = `<${rules.readme}#${section}>; rel="describedby"`;
+	const link = readmeLink(section);
 	if (answer.headers['link'] !== link)
 		problems.push(`expected the header Link: ${link}, got ${answer.headers['link'] ?? 'none'}`);
 	const retryAfter = status === 409 ? String(rules.retryAfterSeconds) : undefined;

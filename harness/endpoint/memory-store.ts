@@ -16,6 +16,7 @@
 // without one, a wait that nothing can end (a transaction waiting on another of its own request) throws.
 import { TransactionAborted, UniqueViolation } from '../database/database.ts';
 import { saidIdentity } from '../core/identity.ts';
+import { beat } from '../core/watchdog.ts';
 import type { Receipt, Ticket } from '../core/model.ts';
 import type { EventIdentity, KeyRecord, Store, StoredReceipt, Transaction } from './contract.ts';
 import type { StoreContents } from './postgres-store.ts';
@@ -41,6 +42,9 @@ class MemoryTransaction implements Transaction {
 	// The step, once nothing blocks it; an error in the statement aborts the transaction.
 	private async step<T>(name: MemoryStep['name'], locks: string[], statement: () => T): Promise<T> {
 		const blocked = () => locks.some((lock) => this.store.heldByAnother(this, lock));
+		// Each step tells the watchdog this thread is alive: thousands of explored steps resolve at once, and keep
+		// the thread's own timers (its other beat) waiting for seconds on a busy machine.
+		beat();
 		await this.store.pause({ name, blocked });
 		if (this.aborted) throw new TransactionAborted();
 		if (blocked()) throw new Error(`${name} waits on a lock that nothing will release`);

@@ -3,7 +3,8 @@
 //   const played = await playEndpoint(schedule, 'everything', code, postgresUrl);   // a URL, or a function giving one
 //   judgeEndpoint(schedule, played);   // null, or the story of where it went another way (judge.ts)
 //
-// Each send is its own connection (node:http, no keep-alive), carrying the harness's Workbook-Request header so
+// Each send is its own connection (node:http, no keep-alive; or, for a header with a control character that
+// node:http refuses to send, the bytes written on a socket by raw-http.ts), carrying the harness's Workbook-Request header so
 // the server finds its Plan. A held request is sent, then the player waits until it is just before its commit;
 // a request that waits is sent, then the player waits until PostgreSQL shows a connection waiting on a lock.
 // Neither wait is a timer that decides the outcome: each only guards against a request that never gets there.
@@ -32,6 +33,7 @@ import {
 import { storeFor, type PlayStore, type PostgresUrl } from './store-on-first-use.ts';
 import { planHeader, serve, type Served } from './server.ts';
 import { stubAtFirstRequest } from './stub-check.ts';
+import { sendRaw } from './raw-http.ts';
 
 // The learner's two routes, as the schedules build them.
 export type EndpointCode = {
@@ -72,8 +74,27 @@ export function headersOf(send: Send): Record<string, string | string[]> {
 	return headers;
 }
 
+// A control character that node:http refuses to send (HTTP forbids it): a step with one is written raw.
+const holdsControl = (text: string) => /[\x00-\x08\x0a-\x1f\x7f]/.test(text);
+
+// A send written byte for byte on a socket (raw-http.ts): its header lines as they are, each value's UTF-8 bytes.
+async function postRaw(url: string, target: string, headers: Record<string, string | string[]>, send: Send) {
+	const lines = Object.entries(headers).flatMap(([name, values]) =>
+		[values].flat().map((value): [string, string] => [name, Buffer.from(value, 'latin1').toString('utf8')])
+	);
+	const body = bodyOf(send);
+	const answer = await sendRaw(url, { path: target, headers: lines, body: Buffer.from(body) });
+	if (answer === null) return null;
+	const answerHeaders: Record<string, string> = {};
+	for (const [name, value] of answer.headers)
+		answerHeaders[name] = name in answerHeaders ? `${answerHeaders[name]}, ${value}` : value;
+	return { status: answer.status, headers: answerHeaders, body: answer.body.toString() };
+}
+
 export function post(url: string, path: string, send: Send, number: number): Promise<Answer | null> {
 	const headers = { ...headersOf(send), [planHeader]: String(number) };
+	if (Object.values(headers).flat().some(holdsControl))
+		return postRaw(url, `${path}${send.query ?? ''}`, headers, send);
 	const target = `${url}${path}${send.query ?? ''}`;
 	return new Promise((resolve) => {
 		const outgoing = httpRequest(target, { method: 'POST', headers, agent: false }, (incoming) => {

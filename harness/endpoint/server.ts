@@ -8,13 +8,20 @@
 //
 // The server turns each request into a Fetch-API Request, runs the route inside the request's Plan (faults.ts),
 // and writes the Response back. It reads at most maxBodyBytes of a body (a longer one gets 413 before the route
-// sees it), answers 404 for another path and 405 for another method, and drops the connection without an
+// sees it), serves GET /exercises/06-ticket-endpoint/README.md (where refusals link), answers 404 for another
+// path and 405 for another method, refuses a control character in a header as
+// problem+json before any route (header-guard.ts: Node's parser would answer a bare 400), and drops the connection without an
 // answer when the plan crashed the worker or loses the answer after the commit. Workbook-* headers are the
 // harness's: the route never sees them. Connections are not kept alive, so a dropped one takes nothing else.
 // close() waits (up to a limit) for the route calls still running, so none writes into the next test's tables.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { maxBodyBytes, problem, type Route } from './contract.ts';
+import type { Duplex } from 'node:stream';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { workbookRoot } from '../core/manifest.ts';
+import { maxBodyBytes, problem, refuse, rules, type Route } from './contract.ts';
+import { answerBytes, controlCharacterRule } from './header-guard.ts';
 import { Plan } from './faults.ts';
 
 export type Served = {
@@ -86,9 +93,19 @@ export async function serve(routes: Record<string, Route>): Promise<Served> {
 			.finally(() => running.delete(call));
 		running.add(call);
 	});
+	server.on('clientError', refuseControlCharacters);
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	return { url, plans, thrown, close: () => closeWhenDone(server, plans, running) };
+}
+
+// A request node:http's parser refused: one with a control character in a header is answered as problem+json
+// (header-guard.ts); anything else as Node answers it when nobody listens, a bare 400, or not at all.
+function refuseControlCharacters(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
+	const rule = error.rawPacket ? controlCharacterRule(error.rawPacket) : null;
+	if (!socket.writable || error.code === 'ECONNRESET') socket.destroy();
+	else if (rule) void answerBytes(refuse(rule)).then((bytes) => socket.end(bytes));
+	else socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
 }
 
 // One request: 404 for another path, 405 for another method, 413 for a body over the limit; else its route,
@@ -104,6 +121,14 @@ async function answer(
 	outgoing: ServerResponse
 ): Promise<void> {
 	const path = new URL(incoming.url ?? '/', url).pathname;
+	// Where every refusal's Link points (contract.ts, readmeLink): 06's README, at its path in the workbook.
+	if (incoming.method === 'GET' && path === `/${rules.readme}`) {
+		const text = await readFile(join(workbookRoot, rules.readme));
+		return write(
+			outgoing,
+			new Response(text, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } })
+		);
+	}
 	const route = routes[path];
 	if (!route) return write(outgoing, problem(404, 'Not Found', `nothing is served at ${path}`));
 	if (incoming.method !== 'POST')
