@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { exercises, type Exercise } from '#harness/core/manifest.ts';
 import { run } from '../lib/run.ts';
 import { wrongSolutions, writeWrongSolution } from '../lib/wrong-solutions.ts';
-import { formatLoop, screen, stubOf, wrap, type LoopTest } from './loop.ts';
+import { formatLoop, screen, stubOf, wholeStory, wrap, type LoopTest } from './loop.ts';
 import { solve, tempWorkbook } from './temp-workbook.ts';
 
 const one: Exercise = {
@@ -53,12 +53,66 @@ describe('the short report', () => {
 		expect(lines.filter((line) => line.length > screen.columns)).toEqual([]);
 		expect(text).toContain('more lines: `npm test exercises/01 -- --all` shows every failure in full');
 	});
+	it('shows a story that fits a screen by itself whole, and shrinks the list of others to a line', () => {
+		const story = Array.from({ length: wholeStory }, (_, i) => `step ${i + 1}`).join('\n');
+		const tests = Array.from({ length: 9 }, (_, i) => test(`describe › test ${i}`, 'failed', story));
+		const lines = formatLoop([{ exercise: one, broken: [], tests }]).split('\n');
+		for (let i = 1; i <= wholeStory; i++) expect(lines).toContain(`  step ${i}`);
+		expect(lines.join('\n')).not.toContain('more lines:');
+		expect(lines).toContain(
+			'Also failing: 8 more tests: `npm test exercises/01 -- --all` shows every failure in full'
+		);
+		// Everything but the story still fits the screen's budget.
+		expect(lines.length - wholeStory).toBeLessThanOrEqual(screen.lines - 7);
+	});
+	it('shows what a passing test printed above the first failure, whole when it fits, else where to read it', () => {
+		const printed = (lines: number): LoopTest => ({
+			...test('your prediction › it is right', 'passed'),
+			file: 'exercises/01-x/p.test.ts',
+			printed: Array.from({ length: lines }, (_, i) => `race step ${i + 1}`).join('\n')
+		});
+		const given: LoopTest = { ...test('given › pinned', 'passed'), givenCode: true, printed: 'not shown' };
+		const short = formatLoop([
+			{ exercise: one, broken: [], tests: [printed(5), given, test('second', 'failed', stub)] }
+		]);
+		expect(short.indexOf('✔ your prediction › it is right\n  race step 1')).toBeGreaterThan(0);
+		expect(short.indexOf('race step 5')).toBeLessThan(short.indexOf('First failure: second'));
+		expect(short).not.toContain('not shown');
+		// Under a long first failure, the failure keeps its room and a line says where the output is.
+		const story = Array.from({ length: 30 }, (_, i) => `failure line ${i}`).join('\n');
+		const long = formatLoop([
+			{ exercise: one, broken: [], tests: [printed(20), test('second', 'failed', story)] }
+		]);
+		expect(long).toContain('failure line 29');
+		expect(long).not.toContain('race step 1');
+		expect(long).toContain(
+			'✔ it is right: it printed more than fits here; `npm test exercises/01-x/p.test.ts` shows it'
+		);
+		// Green has room for it whole.
+		const green = formatLoop([{ exercise: one, broken: [], tests: [printed(20)] }], { next: two });
+		expect(green).toContain('race step 20');
+		expect(green).toContain('01 is green.');
+	});
 	it('when green, says so and names the next exercise and its commands', () => {
 		const text = formatLoop([{ exercise: one, broken: [], tests: [test('first', 'passed')] }], { next: two });
 		expect(text).toContain('01 is green.');
 		expect(text).toContain('Next: 02 · sameEvent and replay');
 		expect(text).toContain('npm test exercises/02');
 		expect(text).toContain('npm run hint -- 02');
+		expect(text).not.toContain('That was the last exercise');
+		expect(text).not.toContain('Press n');
+		const watching = formatLoop([{ exercise: one, broken: [], tests: [test('first', 'passed')] }], {
+			next: two,
+			watching: true
+		});
+		expect(watching).toContain(
+			'Press n to move on to 02 · sameEvent and replay, or save again to stay on 01.'
+		);
+		const last = formatLoop([{ exercise: two, broken: [], tests: [test('first', 'passed')] }], {
+			watching: true
+		});
+		expect(last).toContain('That was the last exercise.');
+		expect(last).not.toContain('Press n');
 	});
 	it('does not call an exercise green, nor tick it, when a filter left tests out', () => {
 		const tests = [test('first', 'passed'), test('second', 'skipped')];
@@ -149,8 +203,10 @@ describe('npm test exercises/NN, on a copy of the workbook', () => {
 					const ran = await npmTest(root, `exercises/${exercise.id}`);
 					const lines = ran.output.trimEnd().split('\n');
 					const where = `npm test exercises/${exercise.id} ${state}:\n${ran.output}`;
-					// The shell's prompt takes the 40th line.
-					expect(lines.length, where).toBeLessThan(screen.lines);
+					// The shell's prompt takes the 40th line. A longer report is one story shown whole (loop.ts): it
+					// cuts nothing, and takes no more than a screen beyond the screen.
+					if (lines.length >= screen.lines) expect(ran.output, where).not.toContain('more lines:');
+					expect(lines.length, where).toBeLessThan(screen.lines + wholeStory);
 					// npm's own echo of the command ("> node …") is not ours to wrap.
 					const ours = lines.filter((line) => !line.startsWith('> '));
 					expect(
@@ -203,6 +259,36 @@ describe('npm test exercises/NN, on a copy of the workbook', () => {
 				);
 				expect(ran.output, where).not.toContain('is green');
 				expect(ran.output.trimEnd().split('\n').length, where).toBeLessThan(screen.lines);
+			}
+		} finally {
+			remove();
+		}
+	}, 60_000);
+
+	// 03's promise: a right prediction shows the race step by step; a wrong fix shows the lesson's two workers first, whole.
+	it('03: a right prediction prints the race; a wrong fix fails first on the two workers, told whole', async () => {
+		const { root, remove } = tempWorkbook();
+		try {
+			solve(root, '03-the-race', ['prediction.ts']);
+			const right = await npmTest(root, 'exercises/03');
+			expect(right.output).toContain('Your prediction is right. Here is the race, step by step:');
+			expect(right.output).toMatch(/6\. B saves the receipt .*: unique violation/);
+			expect(right.output.indexOf('step by step')).toBeLessThan(right.output.indexOf('First failure:'));
+			for (const name of ['check-in-its-own-transaction', 'error-on-unique-violation']) {
+				writeWrongSolution(
+					wrongSolutions().find((w) => w.name === name)!,
+					join(root, 'exercises')
+				);
+				const wrong = await npmTest(root, 'exercises/03');
+				const where = `${name}:\n${wrong.output}`;
+				const first = wrong.output.slice(wrong.output.indexOf('First failure:'));
+				expect(first, where).toMatch(/^First failure: .*Two workers, one operation each\s+in turn/);
+				expect(first, where).toContain('Schedule "two-workers-alternate"');
+				expect(first, where).toContain('so B\n          waits for it to end.');
+				expect(first, where).toMatch(/B saves the receipt .*: unique violation/);
+				expect(first, where).toContain('After the run:');
+				expect(first, where).not.toContain('three-workers');
+				expect(first, where).not.toContain('more lines:');
 			}
 		} finally {
 			remove();

@@ -1,8 +1,11 @@
 // What `npm test exercises/NN` prints (learner/loop-reporter.ts): one screen, never a wall.
 //
 // The first failing test in full (its story, the side-by-side table, where it is), one line for each other
-// failing test, a stub that is not written yet said once, then the count and what to do next. It fits a
-// terminal of 100 columns and 40 lines, npm's own lines included. Green names the next exercise.
+// failing test, a stub that is not written yet said once, then the count and what to do next; above them, what
+// a passing test printed (03's prediction prints the race step by step). It fits a terminal of 100 columns and
+// 40 lines, npm's own lines included, with one exception: one story that is longer than the room the rest
+// leaves it, but fits a screen by itself, is shown whole rather than cut: the first failure's (03's race told
+// step by step), or, when that fits, what a passing test printed. Green names the next exercise.
 import type { Exercise } from '#harness/core/manifest.ts';
 import { messageWidth } from '#harness/core/report.ts';
 import { nextSteps, noPaint, type Paint } from './progress.ts';
@@ -13,6 +16,8 @@ export const screen = { columns: messageWidth, lines: 40 };
 // npm's two "> …" lines and the blank lines around them, the blank lines around ours, and the shell's prompt
 // after: not ours to spend.
 const npmLines = 7;
+// A story that fits a screen by itself, under its title and above the prompt, is never cut (one a report).
+export const wholeStory = screen.lines - 2;
 
 export type LoopTest = {
 	// The test's name below the exercise's heading, its describe blocks joined with " › ".
@@ -24,6 +29,8 @@ export type LoopTest = {
 	message?: string;
 	// "exercises/04-send-button-key/submission.test.ts:57", when Vitest knows the line.
 	at?: string;
+	// What the test printed (console.log), without colours.
+	printed?: string;
 };
 
 export type LoopExercise = {
@@ -45,6 +52,18 @@ export type LoopExercise = {
 };
 
 export type LoopOptions = { paint?: Paint; next?: Exercise; filtered?: boolean; watching?: boolean };
+
+// The key that moves `npm run watch` on to the next exercise once this one is green, and the exit status with
+// which the watch run says so: learner/watch.ts then watches the next exercise.
+export const nextKey = 'n';
+export const movingOn = 3;
+
+// Whether the report calls the run green: no red test, and every test ran (no filter left one out).
+export const calledGreen = (results: LoopExercise[], options: LoopOptions = {}) =>
+	results.length > 0 &&
+	results.every(isGreen) &&
+	!options.filtered &&
+	results.every((r) => counts(r).skipped === 0);
 
 // "TicketHandler.handle" when a test stopped at a stub, from the first line todo() writes.
 export const stubOf = (message = '') =>
@@ -139,17 +158,65 @@ function green(results: LoopExercise[], options: LoopOptions, paint: Paint): str
 		]);
 	}
 	const done = results.map((r) => r.exercise.id).join(', ');
-	const lines = [
-		...(results.length === 1 ? [summary(last, paint)] : []),
-		'',
-		paint.green(`${done} ${results.length === 1 ? 'is' : 'are'} green.`)
-	];
-	if (options.next) lines.push('', ...nextSteps({ exercise: options.next, passed: 0, total: 1 }, paint));
-	else
+	const head = results.length === 1 ? [summary(last, paint)] : [];
+	const lines = ['', paint.green(`${done} ${results.length === 1 ? 'is' : 'are'} green.`)];
+	if (options.next) {
+		lines.push('', ...nextSteps({ exercise: options.next, passed: 0, total: 1 }, paint));
+		const { id, title } = options.next;
+		const stay = last.exercise.id;
+		if (options.watching)
+			lines.push(
+				'',
+				paint.green(`Press ${nextKey} to move on to ${id} · ${title}, or save again to stay on ${stay}.`)
+			);
+	} else
 		lines.push(
 			'That was the last exercise. `npm run progress` checks them all at once and says what to read next.'
 		);
-	return wrapAll(lines);
+	const rest = wrapAll(lines);
+	const heads = results.length > 1 ? results.length + 1 : 0;
+	const room = screen.lines - npmLines - heads - head.length - rest.length - 1;
+	const printed = printedBy(
+		results.flatMap((r) => r.tests),
+		room,
+		last.exercise.id,
+		paint
+	);
+	return [...head, ...(printed.length ? ['', ...printed.slice(0, -1)] : []), ...rest];
+}
+
+// What passing tests of the learner's own printed, each whole under its name, as far as `room` lets, and the
+// first one whole when it fits a screen by itself and nothing else ran past the screen (03's prediction, right,
+// prints the race step by step). One that does not fit gets a line that names the command that shows it. Tests
+// of given code print nothing here. Ends with a blank line when it says anything.
+function printedBy(tests: LoopTest[], room: number, id: string, paint: Paint): string[] {
+	const printing = tests.filter((t) => t.state === 'passed' && !t.givenCode && t.printed);
+	const lines: string[] = [];
+	// When nothing else ran past the screen, the first one's story is whole even if the screen cannot hold it.
+	let overflow = room >= 0 ? wholeStory : 0;
+	for (const test of printing) {
+		const block = wrapAll([
+			`${paint.green('✔')} ${test.name}`,
+			...test.printed!.split('\n').map((l) => `  ${l}`),
+			''
+		]);
+		if (lines.length + block.length <= room || block.length <= overflow) {
+			lines.push(...block);
+			overflow = 0;
+			continue;
+		}
+		// Its own file, run alone, has the room to show it, unless that file has a failure too.
+		const alone = tests.every((t) => t.file !== test.file || t.state === 'passed');
+		const command = alone ? `npm test ${test.file}` : `npm test exercises/${id} -- --all`;
+		const leaf = test.name.split(' › ').at(-1);
+		const said = wrapAll([
+			`${paint.green('✔')} ${leaf}: it printed more than fits here; \`${command}\` shows it`,
+			''
+		]);
+		if (lines.length === 0 || lines.length + said.length <= room) lines.push(...said);
+		break;
+	}
+	return lines;
 }
 
 // The first failure in full, the others a line each, and what to do next, fitted to the budget of lines.
@@ -158,9 +225,8 @@ function failing(result: LoopExercise, budget: number, options: LoopOptions, pai
 	const full = `npm test exercises/${id} -- --all`;
 	const failed = result.tests.filter((t) => t.state === 'failed');
 	const first = firstFailure(result, failed);
+	const count = wrapAll([summary(result, paint, options.filtered), '']);
 	const top = wrapAll([
-		summary(result, paint, options.filtered),
-		'',
 		`${paint.red('First failure:')} ${first.title}`,
 		...(first.where ? [paint.dim(`  at ${first.where}`)] : []),
 		''
@@ -176,8 +242,11 @@ function failing(result: LoopExercise, budget: number, options: LoopOptions, pai
 		!result.broken[0] && !result.typeErrors?.length && !result.testFiles?.length && !result.borrowed?.length;
 	const firstStub = firstIsATest ? stubOf(first.message) : undefined;
 	const others = otherFailures(failed.slice(firstIsATest ? 1 : 0), firstStub, paint.red('✘'));
-	const room = budget - top.length - tail.length;
-	return [...top, ...messageAndOthers(first.message, others, room, full), ...tail];
+	const room = budget - count.length - top.length - tail.length;
+	const otherCount = failed.length - (firstIsATest ? 1 : 0);
+	const story = messageAndOthers(first.message, { lines: others, count: otherCount }, room, full);
+	const printed = printedBy(result.tests, room - story.length, id, paint);
+	return [...count, ...printed, ...top, ...story, ...tail];
 }
 
 type Failure = { title: string; where: string; message: string };
@@ -241,24 +310,29 @@ function otherFailures(tests: LoopTest[], firstStub: string | undefined, cross: 
 	return lines;
 }
 
-// The message comes first: the list of others keeps a few lines, and shows more when there is room.
-function messageAndOthers(message: string, others: string[], room: number, full: string): string[] {
+// The message comes first: the list of others keeps a few lines, and shows more when there is room. A message
+// that fits a screen by itself is whole, and the list then shrinks to a line if it must.
+function messageAndOthers(
+	message: string,
+	{ lines: others, count }: { lines: string[]; count: number },
+	room: number,
+	full: string
+): string[] {
 	const listNeed = others.length ? Math.min(others.length, 3) + 2 : 0;
-	const shown = clip(
-		wrapAll(
-			message
-				.trimEnd()
-				.split('\n')
-				.map((l) => `  ${l}`)
-		),
-		room - listNeed,
-		full
+	const lines = wrapAll(
+		message
+			.trimEnd()
+			.split('\n')
+			.map((l) => `  ${l}`)
 	);
+	const shown = lines.length <= wholeStory ? lines : clip(lines, room - listNeed, full);
 	const left = room - shown.length;
 	const list: string[] = [];
 	if (others.length && left >= 3) {
 		list.push('', 'Also failing:');
 		list.push(...clip(others, left - 2, full, 'and more'));
+	} else if (others.length) {
+		list.push('', `Also failing: ${count} more tests: \`${full}\` shows every failure in full`);
 	}
 	return [...shown, ...list];
 }

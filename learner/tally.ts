@@ -23,7 +23,8 @@ export function tally(
 	root: string,
 	list: Exercise[],
 	modules: Map<string, TestModule>,
-	typeErrors: TypeError[]
+	typeErrors: TypeError[],
+	printed: Map<string, string> = new Map()
 ): LoopExercise[] {
 	const counts = testCounts(root);
 	return list.map((exercise) => {
@@ -56,7 +57,7 @@ export function tally(
 			const loadError = module.errors()[0];
 			if (loadError) entry.broken.push({ file: file.file, message: plain(loadError.message) });
 			const tests = [...module.children.allTests()].map((test) =>
-				said(test, module, file.file, file.givenCode)
+				said(test, module, file.file, file.givenCode, printed)
 			);
 			entry.tests.push(...tests);
 			entry.unplayed! += Math.max(file.tests - tests.length, 0);
@@ -70,7 +71,13 @@ const step = (exercise: Exercise, name: string) => {
 	return at < 0 ? exercise.learnerFiles.length : at;
 };
 
-function said(test: TestCase, module: TestModule, path: string, givenCode: boolean): LoopTest {
+function said(
+	test: TestCase,
+	module: TestModule,
+	path: string,
+	givenCode: boolean,
+	printed: Map<string, string>
+): LoopTest {
 	const result = test.result();
 	const error = result.errors?.[0] as VitestError | undefined;
 	const at = error?.stacks?.find((s) => s.file === module.moduleId);
@@ -78,6 +85,9 @@ function said(test: TestCase, module: TestModule, path: string, givenCode: boole
 	const told: LoopTest = { name: testName(test), file: path, state, givenCode };
 	if (error) told.message = assertionSaid(plain(error.message), plain(error.diff));
 	if (at) told.at = `${path}:${at.line}`;
+	// What the test printed (03's prediction prints the race step by step).
+	const output = plain(printed.get(test.id));
+	if (output) told.printed = output;
 	return told;
 }
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../lib/run.ts';
 import { solve, tempWorkbook } from './temp-workbook.ts';
-import { parseTypeErrors } from './types.ts';
+import { exercises } from '#harness/core/manifest.ts';
+import { exercisesNamed, parseTypeErrors } from './types.ts';
 
 const env = { ...process.env, NO_COLOR: '1' };
 
@@ -32,6 +33,15 @@ describe('type errors count', () => {
 		]);
 	});
 
+	it('checks the exercises a run names, and all of them when it names none', () => {
+		const list = exercises();
+		const ids = (args: string[]) => exercisesNamed(list, args)?.map((e) => e.id);
+		expect(ids(['exercises/01'])).toEqual(['01']);
+		expect(ids(['watch', 'exercises/03-the-race/'])).toEqual(['03']);
+		expect(ids(['./exercises/03-the-race/prediction.test.ts', 'exercises/05'])).toEqual(['03', '05']);
+		expect(ids(['--config', 'learner/vitest.learner.config.ts', '-t', 'prediction'])).toBeUndefined();
+	});
+
 	it('a green 01 with a type error is red in npm test and in progress', async () => {
 		const { root, remove } = tempWorkbook();
 		try {
@@ -51,6 +61,13 @@ describe('type errors count', () => {
 			const progress = await run('npm', ['run', 'progress'], { cwd: root, env, timeoutMs: 150_000 });
 			expect(progress.output).toMatch(/✘ 01 · The first handler +16\/16 +3 type errors/);
 			expect(progress.output).toContain('0 of 7 exercises green');
+			// The compiler's word is kept for files as they are: unchanged, still red; fixed, green.
+			const again = await run('npm', ['test', 'exercises/01'], { cwd: root, env, timeoutMs: 90_000 });
+			expect(again.output).toContain('16 of 16 tests pass · 3 type errors');
+			solve(root, '01-first-handler', ['handler.ts']);
+			const fixed = await run('npm', ['test', 'exercises/01'], { cwd: root, env, timeoutMs: 90_000 });
+			expect(fixed.code, fixed.output).toBe(0);
+			expect(fixed.output).toContain('01 is green.');
 		} finally {
 			remove();
 		}

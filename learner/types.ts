@@ -9,7 +9,8 @@
 // checks the exercises' files, tests included, with the workbook's tsconfig.json, from a config it writes in
 // .learner/ (git-ignored). An exercise with type errors is not green, whatever its tests say.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { exercises, type Exercise } from '#harness/core/manifest.ts';
@@ -31,9 +32,10 @@ function compiler(root: string): { command: string; args: string[] } {
 	}
 }
 
-// Every .ts file of every exercise, learner files, given files and tests, as paths from the root.
-function exerciseFiles(root: string): string[] {
-	return exercises(root).flatMap(({ folder }) =>
+// Every .ts file of these exercises (all of them unless told), learner files, given files and tests, as paths
+// from the root: a test file is checked too, for a learner file's wrong signature shows in the test that calls it.
+function exerciseFiles(root: string, only?: Exercise[]): string[] {
+	return (only ?? exercises(root)).flatMap(({ folder }) =>
 		readdirSync(join(root, 'exercises', folder))
 			.filter((name) => name.endsWith('.ts'))
 			.map((name) => `exercises/${folder}/${name}`)
@@ -52,22 +54,63 @@ export function parseTypeErrors(output: string): TypeError[] {
 	return errors;
 }
 
-export function checkTypes(root: string): Promise<TypeError[]> {
+// The exercises a run's arguments name (`exercises/01`, `exercises/03-the-race/prediction.test.ts`), or
+// undefined when they name none: then the run is every exercise's.
+export function exercisesNamed(list: Exercise[], args: string[]): Exercise[] | undefined {
+	const paths = args.map((arg) => arg.replace(/^\.\//, '')).filter((arg) => arg.startsWith('exercises/'));
+	const named = list.filter(({ folder }) =>
+		paths.some((path) => `exercises/${folder}/`.startsWith(path) || path.startsWith(`exercises/${folder}/`))
+	);
+	return named.length ? named : undefined;
+}
+
+// The compiler on these exercises' files (every exercise's unless told): `npm test exercises/01` checks 01's
+// alone, about half the compiler's work of checking them all (npm run bench:learner).
+// A hash of everything the compiler reads that a learner or an update can change: the checked files, the
+// harness they import, the config, and the lockfile (which pins the compiler and the packages' types).
+function contentHash(root: string, files: string[]): string {
+	const hash = createHash('sha256');
+	const harness = readdirSync(join(root, 'harness'), { recursive: true, encoding: 'utf8' })
+		.filter((file) => file.endsWith('.ts'))
+		.sort()
+		.map((file) => `harness/${file}`);
+	for (const file of [...files, ...harness, 'tsconfig.json', 'package-lock.json']) {
+		const path = join(root, file);
+		hash.update(`${file}\0${existsSync(path) ? readFileSync(path) : ''}\0`);
+	}
+	return hash.digest('hex');
+}
+
+export function checkTypes(root: string, only?: Exercise[]): Promise<TypeError[]> {
 	const folder = join(stateFolder(root), 'types');
 	mkdirSync(folder, { recursive: true });
-	const config = join(folder, 'tsconfig.json');
+	// Each set of exercises has its own config and build info, so runs of 01 and of 02 do not undo each other's.
+	const name = only ? `checked-${only.map((e) => e.id).join('-')}` : 'checked';
+	const config = join(folder, only ? `${name}.json` : 'tsconfig.json');
 	const up = relative(folder, root) || '.';
-	const files = exerciseFiles(root).map((file) => `${up}/${file}`);
+	const files = exerciseFiles(root, only).map((file) => `${up}/${file}`);
 	// Incremental: the next run reads what the last one learned (.learner/types/checked.tsbuildinfo), and checks
 	// again only what changed since, so an unchanged workbook costs the compiler little.
-	const compilerOptions = { incremental: true, tsBuildInfoFile: 'checked.tsbuildinfo' };
+	const compilerOptions = { incremental: true, tsBuildInfoFile: `${name}.tsbuildinfo` };
 	const wanted = { extends: `${up}/tsconfig.json`, compilerOptions, include: [], files };
 	writeFileSync(config, `${JSON.stringify(wanted, null, '\t')}\n`);
+	// Files the compiler has already judged exactly as they are now get the word it gave then, with no compiler
+	// started: a run again without an edit, or progress after npm test, costs a hash (a few milliseconds).
+	const said = join(folder, `${name}.said.json`);
+	const key = contentHash(root, exerciseFiles(root, only));
+	try {
+		const last = JSON.parse(readFileSync(said, 'utf8')) as { key: string; errors: TypeError[] };
+		if (last.key === key) return Promise.resolve(last.errors);
+	} catch {
+		// Never checked, or a file from an older workbook: ask the compiler.
+	}
 	const { command, args } = compiler(root);
 	return new Promise((resolve) =>
 		execFile(command, [...args, '-p', config, '--pretty', 'false'], { cwd: root }, (error, stdout) => {
 			const found = parseTypeErrors(stdout);
-			// A compiler that could not run says nothing about the learner's files: no errors rather than a false red.
+			// A compiler that could not run says nothing about the learner's files: no errors rather than a false red,
+			// and nothing kept.
+			if (found.length || !error) writeFileSync(said, `${JSON.stringify({ key, errors: found })}\n`);
 			resolve(found.length || !error ? found : []);
 		})
 	);

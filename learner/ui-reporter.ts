@@ -2,7 +2,7 @@
 // UI's address as the last line, so it is the line a learner sees. All is what the exercises ship
 // (learner/shipped/tests.json), as progress counts it: a step that did not load still counts its tests.
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
-import { exercises } from '#harness/core/manifest.ts';
+import { exercises, workbookRoot } from '#harness/core/manifest.ts';
 import { shippedTestCount, testCounts } from './shipped.ts';
 
 export default class UiReporter implements Reporter {
@@ -22,7 +22,8 @@ export default class UiReporter implements Reporter {
 		}
 		const all = [...this.counts.values()];
 		const passed = all.reduce((sum, c) => sum + c.passed, 0);
-		const root = this.vitest?.config.root ?? process.cwd();
+		// The UI runs from its own folder of steps (.learner/ui/): the counts are the workbook's.
+		const root = workbookRoot;
 		const shipped = testCounts(root);
 		const known = exercises(root).reduce((sum, e) => sum + shippedTestCount(root, e, shipped), 0);
 		const total = Math.max(

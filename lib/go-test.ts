@@ -86,8 +86,9 @@ export function readGoTestJson(stdout: string, code: number): GoReport {
 // from a failed build goes to problems; past timeoutMs the run is stopped and says so. In go/, each Go
 // learner file is read from go/solutions/ (solutionsOverlay) unless replace says otherwise: go/exercises/
 // holds the stubs, and the solutions pass the very same test files.
-// go/endpoint, go/race and go/outbox play schedules on a PostgreSQL named by WORKBOOK_POSTGRES_URL: when that is not set, one is
-// started for this run and stopped after it.
+// go/endpoint, and 03 and 05 built with -tags postgres, play schedules on a PostgreSQL named by
+// WORKBOOK_POSTGRES_URL: unless postgres is false, the run has that tag and, when the variable is not set,
+// one server started for this run and stopped after it (the Go tests would start their own otherwise).
 export async function goTest(
 	dir = goDir,
 	timeoutMs?: number,
@@ -112,6 +113,7 @@ export async function goTest(
 		'test',
 		'-json',
 		...(overlay ? [`-overlay=${overlay.file}`] : []),
+		...(options.postgres === false ? [] : ['-tags=postgres']),
 		...(options.run ? [`-run=${options.run}`] : []),
 		...(options.packages ?? ['./...'])
 	];

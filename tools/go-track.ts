@@ -13,7 +13,7 @@ import { basename, join } from 'node:path';
 import { goExercises, workbookRoot } from '#harness/core/manifest.ts';
 import { urlVariable } from '#harness/endpoint/postgres-on-demand.ts';
 import { startPostgres } from '#harness/postgres/server.ts';
-import { goDir, goTest, solutionsOverlay } from '../lib/go-test.ts';
+import { goDir, goTest, solutionsOverlay, type GoTest } from '../lib/go-test.ts';
 import { goWrongDir, patchedFiles, wrongSolutions, type WrongSolution } from '../lib/wrong-solutions.ts';
 
 export type Checked = { passed: number; failed: number; problems: string[] };
@@ -43,10 +43,15 @@ export async function goExercisesFailAsShipped(): Promise<Checked> {
 	);
 }
 
-// One Go wrong solution: null when its test fails with every one of its words, else what went another way.
-// A patch of a learner file is read in place of go/exercises/<folder>/<file>; one of a Go reference (06's
-// go/endpoint) in place of that file. Only its test's top-level function runs, on postgresUrl if it asks.
-async function playGoWrong(wrong: WrongSolution, postgresUrl: string | null): Promise<string | null> {
+// One Go wrong solution played: the go test of its package with the patched files read in place of the
+// solution's, and the test its header names (undefined when none ran; said is what the run said, or why the
+// patch could not play). A patch of a learner file is read in place of go/exercises/<folder>/<file>; one of
+// a Go reference (06's go/endpoint) in place of that file. Only its test's top-level function runs, on
+// postgresUrl if it asks.
+export async function playGoWrongTest(
+	wrong: WrongSolution,
+	postgresUrl: string | null = null
+): Promise<{ test?: GoTest; said: string }> {
 	const folder = mkdtempSync(join(tmpdir(), 'workbook-go-wrong-'));
 	const pkg = wrong.goPackage ?? `exercises/${wrong.folder}`;
 	try {
@@ -56,7 +61,7 @@ async function playGoWrong(wrong: WrongSolution, postgresUrl: string | null): Pr
 			files = patchedFiles(wrong);
 		} catch (error) {
 			// A patch its solution has moved away from fails under its own name; the others still play.
-			return `go/solutions/wrong/${wrong.name}.patch no longer applies: ${(error as Error).message}`;
+			return { said: `no longer applies: ${(error as Error).message}` };
 		}
 		for (const [file, text] of Object.entries(files)) {
 			const path = join(folder, basename(file));
@@ -70,17 +75,25 @@ async function playGoWrong(wrong: WrongSolution, postgresUrl: string | null): Pr
 			...(postgresUrl ? { env: { [urlVariable]: postgresUrl } } : { postgres: false })
 		});
 		const named = `${pkg}: ${wrong.test}`;
-		const test = report.tests.find((candidate) => candidate.name === named);
-		const said = `go/solutions/wrong/${wrong.name}.patch (${wrong.mistake})`;
-		if (!test) return `${said}: no test ${named} ran\n${report.problems.join('\n')}`;
-		if (test.status !== 'failed') return `${said}: ${wrong.test} passed; it should catch this mistake`;
-		const missing = wrong.says.filter((words) => !test.output.includes(words));
-		if (missing.length)
-			return `${said}: ${wrong.test} failed without saying ${missing.map((m) => JSON.stringify(m)).join(', ')}:\n${test.output}`;
-		return null;
+		return {
+			test: report.tests.find((candidate) => candidate.name === named),
+			said: `no test ${named} ran\n${report.problems.join('\n')}`
+		};
 	} finally {
 		rmSync(folder, { recursive: true, force: true });
 	}
+}
+
+// One Go wrong solution: null when its test fails with every one of its words, else what went another way.
+async function playGoWrong(wrong: WrongSolution, postgresUrl: string | null): Promise<string | null> {
+	const { test, said: ran } = await playGoWrongTest(wrong, postgresUrl);
+	const said = `go/solutions/wrong/${wrong.name}.patch (${wrong.mistake})`;
+	if (!test) return `${said}: ${ran}`;
+	if (test.status !== 'failed') return `${said}: ${wrong.test} passed; it should catch this mistake`;
+	const missing = wrong.says.filter((words) => !test.output.includes(words));
+	if (missing.length)
+		return `${said}: ${wrong.test} failed without saying ${missing.map((m) => JSON.stringify(m)).join(', ')}:\n${test.output}`;
+	return null;
 }
 
 // Every Go wrong solution, two at a time (each is a go test of one package).

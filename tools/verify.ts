@@ -9,6 +9,7 @@ import { scheduleFiles } from '../lib/schedule-files.ts';
 import { bin, run } from '../lib/run.ts';
 import { vitestJson, type VitestReport } from '../lib/vitest-json.ts';
 import { MissingProgram, needProgram, systemPrograms, type SystemProgram } from '../lib/packages.ts';
+import { sameStoryInBoth } from './same-story.ts';
 import { playWrongSolutions } from './wrong/play-wrong.ts';
 import { checkBrowserJourneys } from '../form/journeys/check.ts';
 import { differential } from './differential/differential.ts';
@@ -135,11 +136,17 @@ async function goTestsPass(): Promise<Result> {
 	const report = await goTests();
 	const leaves = report.tests.filter((test) => test.leaf && test.status !== 'skipped');
 	const failed = leaves.filter((test) => test.status === 'failed');
-	const problems = [...failed.map((test) => `go/${test.name}\n${test.output.trimEnd()}`), ...report.problems];
+	// A skipped Go test is a problem too: a PostgreSQL test starts its own server or fails, never skips.
+	const skipped = report.tests.filter((test) => test.status === 'skipped');
+	const problems = [
+		...failed.map((test) => `go/${test.name}\n${test.output.trimEnd()}`),
+		...skipped.map((test) => `go/${test.name} was skipped: ${test.output.trim() || 'no reason given'}`),
+		...report.problems
+	];
 	if (leaves.length === 0) problems.push('no Go tests ran');
 	return {
 		passed: leaves.length - failed.length,
-		failed: problems.length ? Math.max(failed.length, 1) : 0,
+		failed: problems.length ? Math.max(failed.length + skipped.length, 1) : 0,
 		problems
 	};
 }
@@ -198,6 +205,10 @@ async function goSteps(): Promise<Step[]> {
 				check: goWrongSolutionsFail
 			},
 			{ name: 'TypeScript and Go play the same schedules', check: sameSchedulesInBoth },
+			{
+				name: 'the same mistake tells the same story in TypeScript and Go (one per exercise)',
+				check: sameStoryInBoth
+			},
 			{ name: 'TypeScript and Go give the same answers (differential check)', check: sameAnswersInBoth },
 			{
 				name: 'TypeScript and Go answer alike over HTTP (npx tsx tools/differential/http.ts)',
@@ -246,7 +257,10 @@ const steps: Step[] = [
 	},
 	{ name: 'every exercise fails as shipped', check: exercisesFailAsShipped },
 	{ name: "the shipped tests' copies and counts are fresh (npm run shipped)", check: shippedTestsFresh },
-	{ name: 'where learners put it: 06 from a 0700 home (and, as root, as a useradd user)', check: homesGreen },
+	{
+		name: 'where learners put it: 06 from a 0700 home (and, as root, as a useradd user), progress with no /dev/shm',
+		check: homesGreen
+	},
 	{ name: 'every wrong solution fails where it should', check: wrongSolutionsFail },
 	{
 		name: "04's form in Chromium: the solution passes, the stub and four wrong solutions fail (npm run browser -- 04)",

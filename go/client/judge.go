@@ -101,7 +101,7 @@ func requestProblems(j Journey, number int, got played, withReply bool) []string
 // judge returns "" when the journey went as its file says; otherwise the first step that went another
 // way, what was expected there, and the journey so far side by side.
 func judge(j Journey, got played) string {
-	heading := fmt.Sprintf("journey %q (%s, %s): %s", j.Name, j.Title, j.File, j.Story)
+	heading := fmt.Sprintf("Journey %q (%s): %s", j.Name, j.Title, j.Story)
 	for i, step := range j.Steps {
 		var problems []string
 		switch step.Do {

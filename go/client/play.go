@@ -25,7 +25,10 @@ type formClient interface {
 }
 
 // keyStoreClient is the form with the key store: it reopens an unfinished submission, unsure.
-type keyStoreClient struct{ store *Submissions[Fields] }
+type keyStoreClient struct {
+	store Submissions[Fields]
+	after func(Submissions[Fields], Answer) FormState
+}
 
 func (c keyStoreClient) opened() (Fields, FormState) {
 	if p := c.store.Pending(); p != nil {
@@ -39,7 +42,7 @@ func (c keyStoreClient) send(fields Fields) (string, Fields) {
 	return started.Key, started.Body
 }
 
-func (c keyStoreClient) hear(answer Answer) FormState { return AfterAnswer(c.store, answer) }
+func (c keyStoreClient) hear(answer Answer) FormState { return c.after(c.store, answer) }
 
 // newKeyPerAttempt is the anti-pattern, given: a fresh key for every attempt, and "try again" after
 // anything but a 2xx.
@@ -93,7 +96,7 @@ type onPage struct {
 }
 
 // play runs a journey: a tab with its forms, a network that loses and holds requests, and the endpoint.
-func play(j Journey) played {
+func play(j Journey, code KeyStoreCode) played {
 	storage := &MemoryStorage{}
 	endpoint := NewTicketEndpoint("acme")
 	keysMade := 0
@@ -108,7 +111,7 @@ func play(j Journey) played {
 		for _, form := range j.Forms {
 			var client formClient = newKeyPerAttempt{newKey}
 			if j.Client == "key-store" {
-				client = keyStoreClient{New[Fields](storage, form, newKey)}
+				client = keyStoreClient{code.New(storage, form, newKey), code.AfterAnswer}
 			}
 			fields, shows := client.opened()
 			restored := Fields{"subject": ""}
@@ -208,9 +211,10 @@ type PlayedRequest struct {
 	} `json:"reply"`
 }
 
-// Play plays a journey and says what happened; the journey's expectations are not read.
-func Play(j Journey) PlayedJourney {
-	got := play(j)
+// Play plays a journey with code as the key store and says what happened; the journey's expectations are
+// not read.
+func Play(j Journey, code KeyStoreCode) PlayedJourney {
+	got := play(j, code)
 	out := PlayedJourney{Tickets: append([]handler.Ticket{}, got.tickets...)}
 	for _, step := range got.steps {
 		played := PlayedStep{Shows: map[string]any{}, Locked: step.locked}

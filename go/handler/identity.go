@@ -67,3 +67,19 @@ func quoted(field string) string {
 	said.WriteByte('"')
 	return said.String()
 }
+
+// Briefly names each of these events as briefly as tells them apart, as harness/core/words.ts's briefly
+// does: by event id alone ("evt-42") when they all share one tenant and source, by their whole identity
+// when not.
+func Briefly(events []Webhook) func(Webhook) string {
+	oneSender := true
+	for _, e := range events {
+		oneSender = oneSender && e.Tenant == events[0].Tenant && e.Source == events[0].Source
+	}
+	return func(e Webhook) string {
+		if oneSender {
+			return e.EventID
+		}
+		return SaidIdentity(e)
+	}
+}

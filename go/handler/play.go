@@ -129,11 +129,25 @@ func saidReceipts(receipts []Receipt) []string {
 	return lines
 }
 
+// scheduleHeading names the schedule as harness/handler/play.ts does: its story compares the two handlers,
+// so the first handler (01) hears only its deliveries, in words it has met by then.
+func scheduleHeading(s Schedule, handler string) string {
+	story := s.Story
+	if handler == CreateEveryTime {
+		var said []string
+		for i := range s.Deliveries {
+			said = append(said, DescribeDelivery(s.Deliveries, i))
+		}
+		story = strings.Join(said, "; ") + "."
+	}
+	return fmt.Sprintf("Schedule %q (%s): %s", s.Name, s.Title, story)
+}
+
 // Judge returns "" when the handler did what the schedule's column expects, and otherwise the story of
 // where it went another way: the schedule, the delivery, what was expected, what the handler did.
 func Judge(s Schedule, handler string, got Played) string {
 	want := s.Expected(handler)
-	heading := fmt.Sprintf("Schedule %q (%s, %s): %s", s.Name, s.Title, s.File, s.Story)
+	heading := scheduleHeading(s, handler)
 	state := schedules.SideBySide([]schedules.Row{
 		{Label: "tickets", Expected: saidTickets(want.Tickets), Actual: saidTickets(got.DB.Tickets)},
 		{Label: "receipts", Expected: saidReceipts(want.Receipts), Actual: saidReceipts(got.DB.Receipts)},

@@ -1,19 +1,21 @@
 package outbox
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
+	"workbook/core"
 	"workbook/database"
 	"workbook/handler"
 	"workbook/scheduler"
 	"workbook/schedules"
 )
 
-// sender is one column of an outbox schedule: a handler, and the relay that sends after the commit
-// (nil: none).
-type sender struct {
+// Sender is one column of an outbox schedule: a handler, and the relay that sends after the commit
+// (nil: none). OutboxRelay and Inside make one.
+type Sender struct {
 	column string
 	handle func(database.Connection, handler.Webhook, Mail) (handler.Outcome, error)
 	relay  func(database.Connection, Mail) error
@@ -81,17 +83,17 @@ type played struct {
 	problem   string // the code failed, or the run could not go on
 }
 
-func play(s Schedule, send sender) played {
+func play(s Schedule, send Sender) played {
 	return playOn(database.New(), s, send)
 }
 
 // playOn plays a schedule on db: the in-memory model, or PostgreSQL.
-func playOn(db database.Shared, s Schedule, send sender) played {
+func playOn(db database.Shared, s Schedule, send Sender) played {
 	w := world{db, NewMailProvider()}
 	var out played
 	deliveries, relays := 0, 0
 	stop := func(i int, who string, err error) played {
-		out.problem = fmt.Sprintf("step %d, %s: the %s failed: %v", i+1, describeStep(s, i), who, err)
+		out.problem = threw(s, i, who, err)
 		out.story = database.TellTrace(w.db.TraceLines())
 		return out
 	}
@@ -231,14 +233,15 @@ func lines[T any](items []T, say func(T) string) []string {
 	return out
 }
 
-// judge returns "" when the played schedule left what the column expects; otherwise the schedule, the
-// first wrong answer or what differs, side by side, and what happened step by step.
+// judge returns "" when the played schedule left what the column expects; otherwise the story
+// harness/outbox/play.ts's judgeOutbox tells, in its words: the schedule and its steps, the first wrong
+// answer, a wrong inbox or what differs, side by side, and what happened step by step.
 func judge(s Schedule, column string, got played) string {
 	var steps []string
 	for i := range s.Steps {
 		steps = append(steps, fmt.Sprintf("  %d. %s", i+1, describeStep(s, i)))
 	}
-	top := fmt.Sprintf("schedule %q (%s, %s): %s\nSteps:\n%s\n\n", s.Name, s.Title, s.File, s.Story, strings.Join(steps, "\n"))
+	top := fmt.Sprintf("%s\nSteps:\n%s\n\n", outboxHeading(s), strings.Join(steps, "\n"))
 	if got.problem != "" {
 		return fmt.Sprintf("%s%s\n\nWhat happened:\n%s", top, got.problem, got.story)
 	}
@@ -258,9 +261,16 @@ func judge(s Schedule, column string, got played) string {
 			continue
 		}
 		if d >= len(got.outcomes) || want.Outcomes[d] != got.outcomes[d] {
-			return fmt.Sprintf("%s%s: expected %s, the handler %s.%s", top, describeStep(s, i), saidOutcome(want.Outcomes[d]), saidOutcome(got.outcomes[d]), tail)
+			said := "returned nothing"
+			if d < len(got.outcomes) {
+				said = saidOutcome(got.outcomes[d])
+			}
+			return fmt.Sprintf("%s%s: expected %s, the handler %s.%s", top, describeStep(s, i), saidOutcome(want.Outcomes[d]), said, tail)
 		}
 		d++
+	}
+	if problems := inboxProblems(want.Inbox, got.inbox, ticketIDs(got.committed.Tickets)); len(problems) > 0 {
+		return fmt.Sprintf("%sThe inbox is wrong:\n  %s%s", top, strings.Join(problems, "\n  "), tail)
 	}
 	var differ []string
 	for _, row := range rows {
@@ -271,7 +281,111 @@ func judge(s Schedule, column string, got played) string {
 	if len(differ) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%sEvery answer was right, but after the last step the %s differ.%s", top, strings.Join(differ, " and "), tail)
+	verb := "differ"
+	if len(differ) == 1 && !strings.HasSuffix(differ[0], "s") {
+		verb = "differs"
+	}
+	return fmt.Sprintf("%sEvery answer and every email was right, but after the last step the %s %s.%s", top, strings.Join(differ, " and "), verb, tail)
+}
+
+func outboxHeading(s Schedule) string {
+	return fmt.Sprintf("Schedule %q (%s): %s", s.Name, s.Title, s.Story)
+}
+
+// inboxProblems says, ticket by ticket, how the inbox differs from the expected one: an email missing, one
+// about a ticket that does not exist, one doubled, or another email than expected.
+func inboxProblems(expected, actual []Email, ticketIDs []int) []string {
+	var ids []int
+	for _, e := range slices.Concat(expected, actual) {
+		if !slices.Contains(ids, e.TicketID) {
+			ids = append(ids, e.TicketID)
+		}
+	}
+	slices.Sort(ids)
+	about := func(emails []Email, id int) []string {
+		var said []string
+		for _, e := range emails {
+			if e.TicketID == id {
+				said = append(said, saidEmail(e))
+			}
+		}
+		return said
+	}
+	list := func(said []string) string {
+		return strings.Join(lines(said, func(l string) string { return "\n      " + l }), "")
+	}
+	var problems []string
+	for _, id := range ids {
+		wanted, got := about(expected, id), about(actual, id)
+		switch {
+		case slices.Equal(wanted, got):
+		case len(got) == 0:
+			problems = append(problems, "missing: the email "+strings.Join(wanted, ", "))
+		case !slices.Contains(ticketIDs, id):
+			problems = append(problems, fmt.Sprintf("%s about ticket #%d, which does not exist:%s", counted(len(got), "email"), id, list(got)))
+		case len(got) > len(wanted):
+			were := "were"
+			if len(wanted) == 1 {
+				were = "was"
+			}
+			problems = append(problems, fmt.Sprintf("doubled: ticket #%d got %d emails where %d %s expected:%s", id, len(got), len(wanted), were, list(got)))
+		default:
+			problems = append(problems, fmt.Sprintf("ticket #%d got another email than expected:\n    expected%s\n    delivered%s", id, list(wanted), list(got)))
+		}
+	}
+	return problems
+}
+
+// threw says where a worker's error stopped the schedule, and what: a stub's message as it is, any other
+// error with its name and the lesson's usual cause, as harness/outbox/play.ts's threw does.
+func threw(s Schedule, i int, who string, err error) string {
+	where := fmt.Sprintf("step %d, %s, of schedule %q", i+1, describeStep(s, i), s.Name)
+	var stub core.NotWrittenYet
+	if errors.As(err, &stub) {
+		return fmt.Sprintf("%s\n(stopped at %s)", stub.Error(), where)
+	}
+	advice := ""
+	var dbErr *database.Error
+	switch {
+	case who == "relay" && (errors.Is(err, ErrProviderDown) || errors.Is(err, ErrKeyReused)):
+		advice = "\nA relay does not throw the provider's refusals: when the provider is down or refuses a key, it leaves the row pending for the next run and goes on to the next row."
+	case errors.As(err, &dbErr) && dbErr.Code == database.UniqueViolation && strings.Contains(dbErr.Message, "outbox_key"):
+		advice = "\nTwo tickets asked for the same email key. The key must name the ticket (its tenant, its id, the kind of email), not the delivery or its words."
+	}
+	return fmt.Sprintf("%s: your %s threw %s: %v%s", where, who, errorName(err), err, advice)
+}
+
+// errorName is an error's name as TypeScript's classes say it: ProviderDown, UniqueViolation, …
+func errorName(err error) string {
+	var dbErr *database.Error
+	switch {
+	case errors.Is(err, ErrProviderDown):
+		return "ProviderDown"
+	case errors.Is(err, ErrKeyReused):
+		return "KeyReused"
+	case errors.As(err, &dbErr):
+		words := strings.Split(string(dbErr.Code), "-")
+		for i, w := range words {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+		return strings.Join(words, "")
+	}
+	return "an error"
+}
+
+func ticketIDs(tickets []handler.Ticket) []int {
+	var ids []int
+	for _, t := range tickets {
+		ids = append(ids, t.ID)
+	}
+	return ids
+}
+
+func counted(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func saidTicket(t handler.Ticket) string { return fmt.Sprintf("#%d %s: %s", t.ID, t.Tenant, t.Subject) }

@@ -1,7 +1,9 @@
-// Package outbox is the Go side of exercise 05: the confirmation email a new ticket owes its tenant. An
-// email sent from inside the handler's transaction isn't rolled back with the ticket; Handle instead
-// saves an outbox row in the same commit as the ticket, and Relay sends each pending row after the
-// commit, under the email's own idempotency key, so a fake provider that remembers keys delivers it once.
+// Package outbox is exercise 05's harness in Go: the confirmation email a new ticket owes its tenant. It
+// holds the fake mail provider (which remembers keys, so an email sent twice under one key is delivered
+// once), the schedules/outbox loader, the player and judge, the random property and the crash points;
+// exercise 05's tests (go/exercises/05-email-outbox) call it with the sender under test. The given
+// SendInside sends from inside the transaction; the learner's HandleWithOutbox saves an outbox row in the
+// same commit as the ticket, and Relay sends each pending row after it.
 package outbox
 
 import (

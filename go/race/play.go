@@ -19,7 +19,7 @@ type implementation struct {
 }
 
 func tell(o handler.Outcome) string {
-	return "answers: " + saidAnswer(answerOf(scheduler.Ending[handler.Outcome]{Kind: scheduler.Answered, Value: o}, ""))
+	return "answers " + saidAnswer(answerOf(scheduler.Ending[handler.Outcome]{Kind: scheduler.Answered, Value: o}, ""))
 }
 
 // plans turns a schedule's workers into the scheduler's, each running handle on its event.
@@ -54,10 +54,19 @@ func answerOf(ending scheduler.Ending[handler.Outcome], worker string) Answer {
 	}
 }
 
+// errorWords say a database error as harness/race/play.ts says it.
+var errorWords = map[ErrorCode]string{
+	"unique-violation":    "a unique violation",
+	"transaction-aborted": "TransactionAborted (a call after an error, before the rollback)",
+	"deadlock":            "a deadlock",
+	"misuse":              "a misuse of the database",
+	"other":               "an error",
+}
+
 func saidAnswer(a Answer) string {
 	switch {
 	case a.Kind == "failed":
-		return fmt.Sprintf("failed with %s", a.Error)
+		return "failed with " + errorWords[a.Error]
 	case a.TicketID != 0:
 		return fmt.Sprintf("%s #%d", a.Kind, a.TicketID)
 	case a.Kind == "conflict":
@@ -75,6 +84,7 @@ type played struct {
 	db       database.Contents
 	trace    string
 	problems string // the run itself went wrong (a worker waited on something else, say)
+	lines    []database.TraceLine
 }
 
 func play(s Schedule, impl implementation) played {
@@ -91,7 +101,7 @@ func playOn(db database.Shared, s Schedule, impl implementation) played {
 	for _, w := range s.Workers {
 		answers = append(answers, answerOf(run.Endings[w.Name], w.Name))
 	}
-	return played{answers, db.Committed(), database.TellTrace(db.TraceLines()), ""}
+	return played{answers, db.Committed(), database.TellTrace(db.TraceLines()), "", db.TraceLines()}
 }
 
 func saidAnswers(answers []Answer) []string {
@@ -118,30 +128,108 @@ func saidReceipts(receipts []handler.Receipt) []string {
 	return lines
 }
 
-// judge returns "" when the run left what the schedule's column expects; otherwise a side-by-side
-// report of answers and rows, and the run step by step.
+// judge returns "" when the run left what the schedule's column expects; otherwise the story
+// harness/race/play.ts's judgeRace tells, in its words: the schedule and its workers, the first worker whose
+// answer differs and the step it ended at (or what is wrong with the rows), the run step by step, and the
+// rows after it side by side.
 func judge(s Schedule, column string, got played) string {
-	heading := fmt.Sprintf("schedule %q (%s, %s): %s", s.Name, s.Title, s.File, s.Story)
+	heading := raceHeading(s)
 	if got.problems != "" {
-		return fmt.Sprintf("%s\nthe run could not go on: %s\n\nThe run, step by step:\n%s", heading, got.problems, got.trace)
+		return fmt.Sprintf("%s\nthe run could not go on: %s\n\nWhat happened, step by step:\n%s", heading, got.problems, got.trace)
 	}
 	want := s.Expected(column)
-	rows := []schedules.Row{
-		{Label: "answers", Expected: saidAnswers(want.Answers), Actual: saidAnswers(got.answers)},
-		{Label: "tickets", Expected: saidTickets(want.Tickets), Actual: saidTickets(got.db.Tickets)},
-		{Label: "receipts", Expected: saidReceipts(want.Receipts), Actual: saidReceipts(got.db.Receipts)},
+	story := fmt.Sprintf("\n\nWhat happened, step by step:\n%s\n\nAfter the run:\n%s", got.trace, stateTable(want, got.db))
+	for i, expected := range want.Answers {
+		var actual *Answer
+		if i < len(got.answers) {
+			actual = &got.answers[i]
+		}
+		if actual != nil && *actual == expected {
+			continue
+		}
+		said := "returned nothing"
+		if actual != nil {
+			said = saidAnswer(*actual)
+		}
+		ended := stepWhere(got.lines, func(line database.TraceLine) bool {
+			return line.Worker == expected.Worker && strings.HasPrefix(line.Text, expected.Worker+" ") &&
+				(strings.Contains(line.Text, "answers") || strings.Contains(line.Text, "stops with") || strings.Contains(line.Text, "crashes"))
+		})
+		return fmt.Sprintf("%s\nWorker %s: expected %s, your code %s; it ended at %s.%s", heading, expected.Worker, saidAnswer(expected), said, ended, story)
 	}
-	var differ []string
-	for _, row := range rows {
-		if !slices.Equal(row.Expected, row.Actual) {
-			differ = append(differ, row.Label)
+	var problems []string
+	wantIDs, gotIDs := ticketIDs(want.Tickets), ticketIDs(got.db.Tickets)
+	for _, id := range gotIDs {
+		if !slices.Contains(wantIDs, id) {
+			saved := stepWhere(got.lines, func(line database.TraceLine) bool {
+				return strings.Contains(line.Text, fmt.Sprintf("saves ticket #%d ", id))
+			})
+			problems = append(problems, fmt.Sprintf("ticket #%d should not be there: it was saved at %s, and never rolled back.", id, saved))
 		}
 	}
-	if len(differ) == 0 {
+	for _, id := range wantIDs {
+		if !slices.Contains(gotIDs, id) {
+			problems = append(problems, fmt.Sprintf("ticket #%d is missing.", id))
+		}
+	}
+	if len(problems) == 0 && !slices.Equal(saidTickets(want.Tickets), saidTickets(got.db.Tickets)) {
+		problems = append(problems, "the tickets differ.")
+	}
+	if !slices.Equal(saidReceipts(want.Receipts), saidReceipts(got.db.Receipts)) {
+		problems = append(problems, "the receipts differ.")
+	}
+	if len(problems) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s\nThe %s differ:\n%s\n\nThe run, step by step:\n%s",
-		heading, strings.Join(differ, " and "), schedules.SideBySide(rows), got.trace)
+	return fmt.Sprintf("%s\nEvery worker answered as expected, but after the run %s%s", heading, strings.Join(problems, " "), story)
+}
+
+// raceHeading names the schedule and its workers, each event as briefly as tells them apart.
+func raceHeading(s Schedule) string {
+	var events []handler.Webhook
+	for _, w := range s.Workers {
+		events = append(events, w.Event)
+	}
+	said := handler.Briefly(events)
+	var workers []string
+	for _, w := range s.Workers {
+		line := fmt.Sprintf("%s: %s %q", w.Name, said(w.Event), w.Event.Subject)
+		if w.CrashAfter != "" {
+			line += ", crashes after " + string(w.CrashAfter)
+		}
+		workers = append(workers, line)
+	}
+	return fmt.Sprintf("Schedule %q (%s): %s\nWorkers: %s.", s.Name, s.Title, s.Story, strings.Join(workers, "; "))
+}
+
+// stateTable is the rows the schedule expects beside those the run left.
+func stateTable(want Expectation, got database.Contents) string {
+	return schedules.SideBySide([]schedules.Row{
+		{Label: "tickets", Expected: saidTickets(want.Tickets), Actual: saidTickets(got.Tickets)},
+		{Label: "receipts", Expected: saidReceipts(want.Receipts), Actual: saidReceipts(got.Receipts)},
+	})
+}
+
+// stepWhere names the first step of the trace whose line matches: "step 3 (B saves ticket #2 …)".
+func stepWhere(trace []database.TraceLine, matches func(database.TraceLine) bool) string {
+	for _, line := range trace {
+		if matches(line) {
+			step := "start"
+			if line.Step != 0 {
+				step = fmt.Sprint(line.Step)
+			}
+			return fmt.Sprintf("step %s (%s)", step, line.Text)
+		}
+	}
+	return "no step"
+}
+
+func ticketIDs(tickets []handler.Ticket) []int {
+	var ids []int
+	for _, t := range tickets {
+		ids = append(ids, t.ID)
+	}
+	return ids
 }
 
 // crashForFault turns a handler schedule's fault into a crash point: before-commit dies before the worker

@@ -146,7 +146,7 @@ func describeDelivery(s Schedule, index int) string {
 // first delivery whose answer differs (or what differs in the store), and both stores side by side.
 func Judge(s Schedule, column string, got Played) string {
 	want := s.Expected(column)
-	heading := fmt.Sprintf("Schedule %q (%s, %s): %s", s.Name, s.Title, s.File, s.Story)
+	heading := fmt.Sprintf("Schedule %q (%s): %s", s.Name, s.Title, s.Story) // as harness/status words it
 	answered := func(answers []Answer) []string {
 		var lines []string
 		for i, a := range answers {

@@ -9,6 +9,9 @@
 // alone (grader/sandbox/postgres.ts); host is the folder of the server's Unix socket.
 export type RunPostgres = { host: string; port: number; user: string; password: string; database: string };
 
+// The held-out checks' inputs, by check number: what the grader writes on heldOutFd.
+export type HeldOutInputs = Record<number, unknown[]>;
+
 // What a run has besides its inputs, handed to every observer as its third argument.
 export type RunContext = { postgres: RunPostgres | null };
 
@@ -17,8 +20,9 @@ export type Job = {
 	files: string[];
 	// Harness modules to load and freeze before the learner's files (paths under the view).
 	freeze: string[];
-	// The inputs only: a schedule's own expectations stay outside, with the judge.
-	checks: { observer: string; cases: unknown[] }[];
+	// The inputs only: a schedule's own expectations stay outside, with the judge. A held-out check's cases are
+	// not here (cases is empty): they come on heldOutFd, and are played after every given check.
+	checks: { observer: string; cases: unknown[]; heldOut: boolean }[];
 	// For an exercise with a database: where it is, and the run's own role.
 	postgres: RunPostgres | null;
 };

@@ -17,6 +17,9 @@
 export const channelFd = 3;
 // The descriptor the run's key arrives on: a pipe the grader writes 32 random bytes into and closes.
 export const keyFd = 4;
+// The descriptor the held-out checks' inputs arrive on (HeldOutInputs, grader/channel/job.ts): a pipe the grader
+// writes them into and closes, read and closed by the observer before learner code loads.
+export const heldOutFd = 5;
 
 // An error as data: a judge outside the sandbox can only read its name and message.
 export type SaidError = { name: string; message: string };

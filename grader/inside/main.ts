@@ -8,12 +8,12 @@
 // It is compiled to JavaScript by grader/sandbox/compile.ts and started by grader/sandbox/sandbox.ts, with the workbook's view as
 // its working directory and nothing else.
 import childProcess from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, readFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Job } from '../channel/job.ts';
-import type { ObservationLine } from '../channel/observations.ts';
+import type { HeldOutInputs, Job } from '../channel/job.ts';
+import { heldOutFd, type ObservationLine } from '../channel/observations.ts';
 import { saidError, type Code, type Observers } from './observer.ts';
 import { plain } from './plain.ts';
 import { openChannel } from './seal.ts';
@@ -21,6 +21,12 @@ import { openChannel } from './seal.ts';
 const send = openChannel();
 const here = process.cwd();
 const job = JSON.parse(readFileSync(process.env.GRADE_JOB ?? '/job.json', 'utf8')) as Job;
+// The held-out inputs, read and the descriptor closed before any learner file loads: learner code meets each
+// only as it is played, after every given check has been answered.
+const heldOut = JSON.parse(readFileSync(heldOutFd, 'utf8')) as HeldOutInputs;
+closeSync(heldOutFd);
+for (const [c, cases] of Object.entries(heldOut))
+	if (job.checks[Number(c)]) job.checks[Number(c)]!.cases = cases;
 
 // Every global there is now, made read-only and fixed: a learner file that assigns one fails as it loads.
 // Node defines some globals lazily (a getter that loads the module and redefines the global on first use); those
@@ -108,7 +114,9 @@ for (const file of job.files) {
 		process.exit(0);
 	}
 }
-for (const [c, check] of job.checks.entries()) {
+// Every given check first, then the held-out ones.
+const order = [...job.checks.entries()].sort(([, a], [, b]) => Number(a.heldOut) - Number(b.heldOut));
+for (const [c, check] of order) {
 	for (const [i, input] of check.cases.entries()) {
 		current = `during check ${c + 1}, case ${i + 1}`;
 		let line: ObservationLine;

@@ -12,7 +12,7 @@ import { encodedForms, gradeClass, type ClassGrade, type Graded } from '../trust
 import { gradescopeResults } from '../trusted/gradescope.ts';
 import { root } from '../sandbox/paths.ts';
 import { startedServers } from '../sandbox/postgres.ts';
-import { heldOutFile } from '../trusted/probe.ts';
+import { casesOf, heldOutFile, type Probe } from '../trusted/probe.ts';
 import { materializeSamples, samples, type Kind, type Sample } from './samples.ts';
 import type { ScoredExercise } from '../trusted/score.ts';
 import { hashFiles } from '../trusted/submission.ts';
@@ -40,11 +40,12 @@ const hashOf = (files: string[]) =>
 			.digest('hex')
 	);
 let before: string[];
-// The socket folder of the PostgreSQL the grading started for 06 (seen while it ran).
-let serverOfGrading: [string, number | undefined] | undefined;
+// The socket folders and postmasters of the clusters the grading started for 06 (seen while it ran).
+const clustersOfGrading = new Map<string, number>();
 let grade: ClassGrade;
 let report: string;
 
+// Some 70 submissions, a dozen of them with a 06 run of their own (a cluster each): minutes on a busy machine.
 beforeAll(async () => {
 	before = hashOf(guarded);
 	process.env.GRADER_SECRET = canary;
@@ -58,13 +59,15 @@ beforeAll(async () => {
 		{
 			...settings,
 			timeoutMs: 120_000,
-			onGraded: () => void (serverOfGrading ??= [...startedServers][0])
+			onGraded: () => {
+				for (const [socket, pid] of startedServers) clustersOfGrading.set(socket, pid);
+			}
 		}
 	);
 	const looping = await gradeClass([paths[loops]!], { ...settings, timeoutMs: limit * 1000 });
 	grade = { ...rest, graded: [...looping.graded, ...rest.graded] };
 	report = classReport(grade, 'Go reference: not run (in this test)');
-}, 600_000);
+}, 1_800_000);
 afterAll(() => {
 	delete process.env.GRADER_SECRET;
 	rmSync(dir, { recursive: true, force: true });
@@ -93,7 +96,16 @@ function holds(scored: ScoredExercise, score: 'full' | 'zero' | 'some') {
 describe('the sample submissions, each pinned to its score and a line of its report', () => {
 	it('has at least 25 samples, hostile ones of every kind the grader defends against', () => {
 		expect(samples.length).toBeGreaterThanOrEqual(25);
-		const kinds: Kind[] = ['reference', 'verdicts', 'channel', 'leak', 'class', 'unpacking', 'names'];
+		const kinds: Kind[] = [
+			'reference',
+			'verdicts',
+			'channel',
+			'leak',
+			'class',
+			'database',
+			'unpacking',
+			'names'
+		];
 		for (const kind of kinds) expect(samples.filter((s) => s.kind === kind).length, kind).toBeGreaterThan(0);
 		expect(new Set(samples.map(learner)).size).toBe(samples.length);
 	});
@@ -156,12 +168,13 @@ describe('what holds for the whole class, whatever the hostile samples did', () 
 		}
 	});
 
-	it("stopped the grading's PostgreSQL (06), and removed its folder", () => {
-		expect(startedServers.size, 'servers still running').toBe(0);
-		expect(serverOfGrading, 'a PostgreSQL was started for 06').toBeDefined();
-		const [socket, pid] = serverOfGrading!;
-		expect(existsSync(socket), socket).toBe(false);
-		expect(existsSync(`/proc/${pid}`), `postgres (pid ${pid})`).toBe(false);
+	it("stopped every PostgreSQL cluster of the grading (06's, one a run), and removed their folders", () => {
+		expect(startedServers.size, 'clusters still running').toBe(0);
+		expect(clustersOfGrading.size, 'clusters were started for 06').toBeGreaterThan(0);
+		for (const [socket, pid] of clustersOfGrading) {
+			expect(existsSync(socket), socket).toBe(false);
+			expect(existsSync(`/proc/${pid}`), `postgres (pid ${pid})`).toBe(false);
+		}
 	});
 
 	it('left no process running and no cgroup behind', () => {
@@ -212,6 +225,23 @@ describe('what holds for the whole class, whatever the hostile samples did', () 
 			'TMPDIR',
 			'TZ'
 		]);
+	});
+});
+
+describe('what a learner sees of the held-out checks', () => {
+	it('shows one held-out input at most of each check, however the code writes the others into its answers', async () => {
+		const { probe } = (await import('../checks/02-same-event.held.ts')) as { probe: Probe };
+		const checks = probe({ seed, checks: 2, runs: 15 }).filter((check) => check.heldOut);
+		const results = gradescopeResults(graded(samples.find((s) => s.name === 'leak-held-out-answers')!)!);
+		// What the learner reads: every test's output and the report's, as text.
+		const text = [results.output, ...results.tests.map((test) => test.output)].join('\n');
+		// A case is there when its JSON is, literally or encoded (base64 at every alignment, hex, URI escapes).
+		const found = (json: string) => encodedForms(json).some((form) => text.includes(form));
+		for (const check of checks) {
+			const cases = [...new Set(casesOf(check).map((input) => JSON.stringify(input)))];
+			expect(cases.length, check.name).toBeGreaterThan(1);
+			expect(cases.filter(found).length, check.name).toBeLessThanOrEqual(1);
+		}
 	});
 });
 

@@ -22,7 +22,8 @@ import { exercises } from '#harness/core/manifest.ts';
 import { root } from '../sandbox/paths.ts';
 import { safeName } from '../trusted/names.ts';
 
-export type Kind = 'honest' | 'reference' | 'verdicts' | 'channel' | 'leak' | 'class' | 'unpacking' | 'names';
+export type Kind =
+	'honest' | 'reference' | 'verdicts' | 'channel' | 'leak' | 'class' | 'database' | 'unpacking' | 'names';
 export type Score = 'full' | 'zero' | 'some';
 export type Sample = {
 	name: string;
@@ -75,6 +76,17 @@ function nativeFork(file: string): void {
 		rmSync(dir, { recursive: true, force: true });
 	}
 }
+
+// An honest classmate graded right after a database attack: the reference's 06, in a file of its own (so its
+// run is its own, not shared with another submission's).
+const afterDatabaseAttack = (attack: string): Sample => ({
+	name: `after-db-${attack}`,
+	story: `honest, graded right after db-${attack}`,
+	kind: 'honest',
+	base: 'solutions',
+	rest: 'full',
+	says: new RegExp(`^after-db-${attack}( +✔ [\\d.]+/[\\d.]+)+`, 'm')
+});
 
 export const samples: Sample[] = [
 	// Honest work, and the usual ways it goes wrong.
@@ -164,6 +176,64 @@ export const samples: Sample[] = [
 		scores: { '03': 'full' },
 		rest: 'zero',
 		says: /02: sameEvent is not written yet\./
+	},
+
+	// 06's PostgreSQL: each run has a cluster of its own (sandbox/cluster.ts), so what a run exhausts or writes
+	// there is its own; each attack is followed by an honest classmate, graded right after it.
+	{
+		name: 'db-connections',
+		story: 'fills every connection slot of its PostgreSQL with connections that never log in',
+		kind: 'database',
+		base: 'solutions',
+		scores: { '06': 'some' },
+		rest: 'full',
+		says: /06: .*too many clients/
+	},
+	afterDatabaseAttack('connections'),
+	{
+		name: 'db-advisory-locks',
+		story: "fills its PostgreSQL's lock table with advisory locks, and keeps them",
+		kind: 'database',
+		base: 'solutions',
+		scores: { '06': 'some' },
+		rest: 'full',
+		says: /06: .*out of shared memory/
+	},
+	afterDatabaseAttack('advisory-locks'),
+	{
+		name: 'db-gigabyte',
+		story: 'writes a gigabyte into its database at import',
+		kind: 'database',
+		base: 'solutions',
+		scores: { '06': 'zero' },
+		rest: 'full',
+		says: /06: not executed: its database passed 256 MB on disk, the quota of a run; the run was stopped/
+	},
+	afterDatabaseAttack('gigabyte'),
+	{
+		name: 'db-is-template',
+		story: 'makes its database a template (once, so that it outlived the run) and leaves a session asleep',
+		kind: 'database',
+		base: 'solutions',
+		rest: 'full',
+		says: /^db-is-template( +✔ [\d.]+\/[\d.]+)+/m
+	},
+	afterDatabaseAttack('is-template'),
+	{
+		name: 'db-note-writer',
+		story: 'leaves a note in the shared catalogs (COMMENT ON DATABASE and ROLE, a role setting) and a table',
+		kind: 'database',
+		base: 'solutions',
+		rest: 'full',
+		says: /^db-note-writer( +✔ [\d.]+\/[\d.]+)+/m
+	},
+	{
+		name: 'db-note-reader',
+		story: 'graded right after db-note-writer: fails to load if it finds the note anywhere',
+		kind: 'database',
+		base: 'solutions',
+		rest: 'full',
+		says: /^db-note-reader( +✔ [\d.]+\/[\d.]+)+/m
 	},
 
 	// Reaching the reference or a classmate: none of it is in the sandbox.
@@ -418,6 +488,31 @@ export const samples: Sample[] = [
 		says: reached('<grader>/grader/checks/01-first-handler\\.held\\.ts')
 	},
 
+	{
+		name: 'leak-held-out-answers',
+		story:
+			'writes every held-out input it was handed (from job.json) into its answers: JSON, base64, codes, keys',
+		kind: 'leak',
+		base: 'solutions',
+		setup: (folder) => {
+			const file = join(folder, 'exercises', '02-same-event', 'handler.ts');
+			writeFileSync(file, readFileSync(file, 'utf8').replace('export function replay(', 'function right('));
+		},
+		scores: { '02': 'some' },
+		rest: 'full',
+		// Its first failure is a given replay case, played before any held-out input reached the run; the
+		// held-out ones show their one input, not the answer's own values (the test below looks for the others).
+		says: /02: replay\(\{"tenant":"acme","source":"helpdesk","eventId":"evt-42"/
+	},
+	{
+		name: 'view-search',
+		story:
+			"looks for the grader's checkout and temporary folders in everything its sandbox can read (01 and 06)",
+		kind: 'leak',
+		base: 'solutions',
+		rest: 'full',
+		says: /^view-search( +✔ [\d.]+\/[\d.]+)+/m
+	},
 	{
 		name: 'leak-encoded',
 		story: "puts the grader's checkout path in its error message, in base64 and in hex",

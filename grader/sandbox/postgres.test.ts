@@ -1,10 +1,13 @@
-// The grading's PostgreSQL: a run's role reaches its own database through the socket and nothing else, and
-// stopping leaves no server process and no folder behind.
+// The grading's PostgreSQL: each run gets a cluster of its own, whose role reaches its own database through
+// the socket and nothing else, whose limits the role cannot raise, whose size is watched, and whose teardown
+// leaves no process and no folder behind, whatever the run left connected.
 import { existsSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { connect as connectSocket, type Socket } from 'node:net';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunPostgres } from '../channel/job.ts';
+import { childrenOf, runSettings, sizeOnDisk } from './cluster.ts';
 import { GradingPostgres, startedServers } from './postgres.ts';
 
 const databases = new GradingPostgres();
@@ -12,6 +15,7 @@ afterAll(() => databases.stop());
 
 async function connect(as: RunPostgres, database = as.database): Promise<pg.Client> {
 	const client = new pg.Client({ ...as, database });
+	client.on('error', () => undefined);
 	await client.connect();
 	return client;
 }
@@ -22,61 +26,108 @@ const refused = (as: RunPostgres, database: string) =>
 	);
 
 describe('GradingPostgres', () => {
-	it('gives each run a role that reaches its own database only', { timeout: 60_000 }, async () => {
-		const [a, b] = [await databases.runDatabase(), await databases.runDatabase()];
-		const client = await connect(a.job);
-		try {
-			const { rows } = await client.query<{ superuser: boolean }>(
-				'SELECT rolsuper AS superuser FROM pg_roles WHERE rolname = current_user'
-			);
-			expect(rows[0]!.superuser).toBe(false);
-			await client.query('CREATE TABLE mine (x int)');
-			await expect(client.query('CREATE DATABASE other')).rejects.toThrow(/permission denied/);
-			await expect(client.query('CREATE ROLE other')).rejects.toThrow(/permission denied/);
-			// The database is not the role's: no IS_TEMPLATE (which made the drop fail), no note for a later run.
-			await expect(client.query(`ALTER DATABASE ${a.job.database} IS_TEMPLATE true`)).rejects.toThrow(
-				/must be owner/
-			);
-			await expect(client.query(`COMMENT ON DATABASE ${a.job.database} IS 'hello'`)).rejects.toThrow(
-				/must be owner/
-			);
-			await expect(client.query(`ALTER DATABASE ${a.job.database} SET work_mem = '1GB'`)).rejects.toThrow(
-				/must be owner/
-			);
-		} finally {
-			await client.end();
-		}
-		for (const database of [b.job.database, 'postgres', 'template1'])
-			expect(await refused(a.job, database), database).toMatch(/permission denied/);
-		expect(await refused({ ...a.job, password: b.job.password }, a.job.database)).toMatch(/password/);
-		await a.drop();
-		expect(await refused(a.job, a.job.database)).not.toBe('connected');
-		await b.drop();
-	});
-
 	it(
-		"survives its server going away while the next run's database is made",
+		'gives each run a cluster of its own, whose role reaches its own database only',
 		{ timeout: 60_000 },
 		async () => {
-			const grading = new GradingPostgres();
+			const [a, b] = [await databases.runDatabase(), await databases.runDatabase()];
+			expect(a.job.host).not.toBe(b.job.host);
+			const client = await connect(a.job);
 			try {
-				const run = await grading.runDatabase();
-				// The next run's database is being made now; the server is killed under it.
-				const pid = startedServers.get(run.job.host);
-				expect(pid, 'the server process').toBeDefined();
-				process.kill(pid!, 'SIGKILL');
-				await expect(grading.runDatabase()).rejects.toThrow();
+				const { rows } = await client.query<{ superuser: boolean }>(
+					'SELECT rolsuper AS superuser FROM pg_roles WHERE rolname = current_user'
+				);
+				expect(rows[0]!.superuser).toBe(false);
+				await client.query('CREATE TABLE mine (x int)');
+				await expect(client.query('CREATE DATABASE other')).rejects.toThrow(/permission denied/);
+				await expect(client.query('CREATE ROLE other')).rejects.toThrow(/permission denied/);
+				// The database is not the role's: no IS_TEMPLATE, no note on it, no settings of its own.
+				for (const statement of [
+					`ALTER DATABASE ${a.job.database} IS_TEMPLATE true`,
+					`COMMENT ON DATABASE ${a.job.database} IS 'hello'`,
+					`ALTER DATABASE ${a.job.database} SET work_mem = '1GB'`
+				])
+					await expect(client.query(statement), statement).rejects.toThrow(/must be owner/);
+				// The run's limits are the server's, and the role cannot raise them.
+				for (const name of ['max_connections', 'max_locks_per_transaction', 'temp_file_limit'])
+					expect((await client.query(`SHOW ${name}`)).rows[0][name], name).toBe(runSettings[name]);
+				await expect(client.query(`SET temp_file_limit = '10GB'`)).rejects.toThrow(/permission denied/);
+				expect((await client.query('SHOW listen_addresses')).rows[0].listen_addresses).toBe('');
+				// What a run writes where it may (its own role's settings, a table) is not in another run's cluster.
+				await client.query(`ALTER ROLE CURRENT_USER SET application_name = 'note from a'`);
 			} finally {
-				await grading.stop();
+				await client.end();
 			}
+			const other = await connect(b.job);
+			try {
+				const notes = await other.query(
+					"SELECT setconfig FROM pg_db_role_setting UNION ALL SELECT ARRAY[tablename::text] FROM pg_tables WHERE tablename = 'mine'"
+				);
+				expect(notes.rows).toEqual([]);
+			} finally {
+				await other.end();
+			}
+			for (const database of ['postgres', 'template1'])
+				expect(await refused(a.job, database), database).toMatch(/permission denied/);
+			expect(await refused({ ...a.job, user: 'postgres' }, 'postgres')).toMatch(/password/);
+			await a.drop();
+			expect(await refused(a.job, a.job.database)).not.toBe('connected');
+			await b.drop();
 		}
 	);
 
-	it('stops its server and removes its folder', { timeout: 60_000 }, async () => {
+	it(
+		"kills every process of a run's cluster and removes its folder, whatever the run left behind",
+		{ timeout: 60_000 },
+		async () => {
+			const run = await databases.runDatabase();
+			const pid = startedServers.get(run.job.host)!;
+			// Connections that never log in, one more than the server takes, and a session asleep in a query.
+			const sockets: Socket[] = [];
+			for (let n = 0; n < Number(runSettings.max_connections) + 1; n++) {
+				const socket = connectSocket(join(run.job.host, `.s.PGSQL.${run.job.port}`));
+				socket.on('error', () => undefined);
+				sockets.push(socket);
+			}
+			await new Promise((resolve) => setTimeout(resolve, 300));
+			const backends = childrenOf(pid);
+			expect(backends.length).toBeGreaterThan(Number(runSettings.max_connections));
+			await run.drop();
+			for (const socket of sockets) socket.destroy();
+			for (const process of [pid, ...backends])
+				expect(existsSync(`/proc/${process}`), `pid ${process}`).toBe(false);
+			expect(existsSync(run.job.host), run.job.host).toBe(false);
+			expect(startedServers.has(run.job.host)).toBe(false);
+		}
+	);
+
+	it('stops a run whose cluster grows past its quota on disk', { timeout: 60_000 }, async () => {
+		const small = new GradingPostgres({ quotaBytes: 64 * 1024 ** 2 });
+		const run = await small.runDatabase();
+		const client = await connect(run.job);
+		let why: string | null = null;
+		const watch = run.watchSize((said) => (why = said));
+		try {
+			// Incompressible rows, until the watch says so (or far past the quota).
+			await client.query('CREATE TABLE big (x text)');
+			for (let n = 0; n < 40 && !why; n++)
+				await client.query('INSERT INTO big SELECT md5(random()::text) FROM generate_series(1, 300000)');
+			expect(why).toMatch(/^its database passed 64 MB on disk, the quota of a run$/);
+			expect(sizeOnDisk(run.job.host.replace(/socket$/, ''))).toBeLessThan(160 * 1024 ** 2);
+		} finally {
+			watch.stop();
+			await client.end().catch(() => undefined);
+			await run.drop();
+			await small.stop();
+		}
+	});
+
+	it('stops, leaving no cluster and no folder behind', { timeout: 60_000 }, async () => {
 		const run = await databases.runDatabase();
 		await run.drop();
 		await databases.stop();
-		expect(existsSync(dirname(run.job.host))).toBe(false);
+		expect(startedServers.size).toBe(0);
+		expect(existsSync(run.job.host)).toBe(false);
 		await databases.stop();
 	});
 });

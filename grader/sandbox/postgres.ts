@@ -1,124 +1,172 @@
-// The PostgreSQL of one grading, for the exercises that store only in PostgreSQL (the manifest's
-// "postgres": "only"). Learner code reaches it only through a Unix socket bound into its sandbox,
-// as a role made for that one run, in a database made for that one run.
+// The PostgreSQL of each exercise run, for the exercises that store only in PostgreSQL (the manifest's
+// "postgres": "only"): a cluster of its own per run (cluster.ts), reached by learner code only through its
+// Unix socket, bound into that run's sandbox and no other.
 //
 //   const postgres = new GradingPostgres();            // nothing starts until a run asks
-//   const db = await postgres.runDatabase();           // a fresh role and database (the server starts on first use;
-//                                                      // the next run's is made ahead, while this one plays)
+//   const db = await postgres.runDatabase();           // a fresh cluster (the next run's is made ahead, while this one plays)
 //   db.job                                             // { host, port, user, password, database }: for the job
-//   await db.drop();                                   // the database (its connections too) and the role go
-//   await postgres.stop();                             // the server and its folder go; safe to call twice
+//   const watch = db.watchSize(stop);                  // past the run's quota on disk, stop(why)
+//   await db.drop();                                   // the cluster's processes are killed and its folder removed
+//   await postgres.stop();                             // the base and the cluster made ahead go; safe to call twice
 //
-// The server is started with a random superuser password and its socket in a folder of its own; no other
-// database accepts connections from PUBLIC, so a run's role can connect to its own database and to nothing else.
-// The role may not log in as anyone else, make roles or databases, and has a connection limit.
+// Once per grading, a base cluster is made from the machine's template (harness/postgres/template.ts): a
+// superuser password drawn at random, the run's role (no superuser, no CREATEDB, no CREATEROLE) and the run's
+// database, owned by the superuser (so the role cannot ALTER it, COMMENT ON it or make it a template), whose
+// `public` schema the role owns; no database but that one accepts the role. Each run gets a copy of that base,
+// started with the run's own limits, and killed with its folder afterwards: nothing a run writes, in its
+// database or in the shared catalogs (comments, role settings), is there for a later run.
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
-import { startPostgres, type PostgresServer } from '#harness/postgres/server.ts';
+import { ReachablePostgres } from '#harness/postgres/embedded.ts';
+import { machineTemplate } from '#harness/postgres/server.ts';
+import { newPassword } from '#harness/postgres/template.ts';
 import type { RunPostgres } from '../channel/job.ts';
+import { clusterParent, startCluster, startedClusters, type Cluster } from './cluster.ts';
 
-// What a run is told (RunPostgres): job.host is the server's socket folder (inside the sandbox, it is bound at
+// What a run is told (RunPostgres): job.host is its cluster's socket folder (inside the sandbox, it is bound at
 // socketInSandbox).
-export type RunDatabase = { job: RunPostgres; drop: () => Promise<void> };
+export type RunDatabase = {
+	job: RunPostgres;
+	watchSize: (onFull: (why: string) => void) => { stop: () => void };
+	drop: () => Promise<void>;
+};
 
-// Where a run's sandbox sees the server's socket folder (read-only).
+// Where a run's sandbox sees its cluster's socket folder (read-only).
 export const socketInSandbox = '/run/postgresql';
-// A run's connections: the harness's pool (6) and a few more, never the whole server.
-const connectionLimit = 16;
+// A run's cluster on disk, base included (about 35 MB of it): past this, the run is stopped.
+export const quotaBytes = 256 * 1024 ** 2;
+const role = 'learner';
+const database = 'run';
 
-// The servers this process started, by socket folder, until stopped: a test checks that none outlives a grading.
-export const startedServers = new Map<string, number | undefined>();
+// The clusters this process started, by socket folder, until killed: a test checks that none outlives a grading.
+export const startedServers = startedClusters;
 
-// The grader's own statements (a role, a database, a drop) take well under a second; a server that dies
-// under one (its backends live on a while, waiting for a postmaster that is gone) must not hold the class.
+// The grader's own statements take well under a second; a server that dies under one must not hold the class.
 const adminLimits = { connectionTimeoutMillis: 15_000, query_timeout: 15_000 };
 
-// A client whose server goes away (stopped, crashed, killed) emits "error"; with no one listening, that would
-// end the grader and the class with it, before its reports are written. The query it was in fails instead,
-// which costs that run alone.
+// A client whose server goes away emits "error"; with no one listening, that would end the grader.
 function listening(client: pg.Client): pg.Client {
 	client.on('error', () => undefined);
 	return client;
 }
 
-export class GradingPostgres {
-	private server: Promise<PostgresServer> | null = null;
-	private count = 0;
+type Base = { data: string; folder: string; password: string };
 
-	private async admin<T>(work: (client: pg.Client) => Promise<T>, database = 'postgres'): Promise<T> {
-		this.server ??= startPostgres({ socket: true }).then(async (started) => {
-			const client = listening(new pg.Client({ connectionString: started.url, ...adminLimits }));
-			await client.connect();
-			try {
-				// Only a database's owner may connect to it: not the server's own, not the other runs'.
-				await client.query(
-					'REVOKE CONNECT ON DATABASE postgres FROM PUBLIC; REVOKE CONNECT ON DATABASE template1 FROM PUBLIC'
-				);
-			} finally {
-				await client.end();
-			}
-			startedServers.set(started.socketFolder!, started.pid);
-			return started;
-		});
-		const url = new URL((await this.server).url);
-		url.pathname = `/${database}`;
-		const client = listening(new pg.Client({ connectionString: url.toString(), ...adminLimits }));
-		await client.connect();
-		try {
-			return await work(client);
-		} finally {
-			await client.end().catch(() => undefined);
-		}
+async function asSuperuser(cluster: Cluster, password: string, db: string, sql: string[]): Promise<void> {
+	const client = listening(
+		new pg.Client({
+			host: cluster.socketFolder,
+			port: cluster.port,
+			user: 'postgres',
+			password,
+			database: db,
+			...adminLimits
+		})
+	);
+	await client.connect();
+	try {
+		for (const statement of sql) await client.query(statement);
+	} finally {
+		await client.end().catch(() => undefined);
 	}
+}
 
-	// The next run's database, made while the current run plays: a new database costs a few hundred
-	// milliseconds (PostgreSQL copies its template), which no run then waits for.
+// The machine's template, or a fresh initdb (in `scratch`) where there is none that can be trusted.
+async function templateData(scratch: string): Promise<{ data: string; password: string }> {
+	const template = await machineTemplate();
+	if (template) return template;
+	const password = newPassword();
+	const data = join(scratch, 'data');
+	await new ReachablePostgres({
+		databaseDir: data,
+		password,
+		port: 0,
+		user: 'postgres',
+		persistent: true,
+		createPostgresUser: process.getuid?.() === 0,
+		initdbFlags: ['--wal-segsize=1']
+	}).initialise();
+	return { data, password };
+}
+
+// The grading's base: the template started once, its passwords new, the run's role and database made.
+async function makeBase(learnerPassword: string): Promise<Base> {
+	const superuser = randomBytes(18).toString('hex');
+	const scratch = mkdtempSync(join(clusterParent(), 'grade-postgres-initdb-'));
+	chmodSync(scratch, 0o755);
+	let base: Cluster;
+	try {
+		const template = await templateData(scratch);
+		base = await startCluster(template.data, { quotaBytes: Infinity });
+		try {
+			await asSuperuser(base, template.password, 'postgres', baseSetup(superuser, learnerPassword));
+			await asSuperuser(base, superuser, database, [`ALTER SCHEMA public OWNER TO ${role}`]);
+			await base.shutDown();
+		} catch (error) {
+			await base.kill();
+			throw error;
+		}
+	} finally {
+		rmSync(scratch, { recursive: true, force: true });
+	}
+	return { data: join(base.folder, 'data'), folder: base.folder, password: superuser };
+}
+
+const baseSetup = (superuser: string, learnerPassword: string) => [
+	`ALTER ROLE postgres PASSWORD '${superuser}'`,
+	`CREATE ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD '${learnerPassword}'`,
+	`CREATE DATABASE ${database}`,
+	`REVOKE CONNECT, TEMPORARY ON DATABASE ${database} FROM PUBLIC`,
+	'REVOKE CONNECT ON DATABASE postgres FROM PUBLIC',
+	'REVOKE CONNECT ON DATABASE template1 FROM PUBLIC',
+	`GRANT CONNECT, TEMPORARY, CREATE ON DATABASE ${database} TO ${role}`
+];
+
+export class GradingPostgres {
+	private base: Promise<Base> | null = null;
+	private readonly learnerPassword = randomBytes(18).toString('hex');
+	// The next run's cluster, made while the current run plays: no run waits for its own copy and start.
 	private ahead: Promise<RunDatabase> | null = null;
+	private stopped = false;
+	// quotaBytes: a run's cluster on disk, past which the run is stopped (a test gives a smaller one).
+	constructor(private readonly options: { quotaBytes?: number } = {}) {}
 
 	async runDatabase(): Promise<RunDatabase> {
-		const ready = this.ahead ?? this.newDatabase();
-		// Once this one is made (or failed), and never after stop(): it would start a server again.
+		this.stopped = false;
+		const ready = this.ahead ?? this.newCluster();
 		this.ahead = ready
 			.catch(() => undefined)
-			.then(() => (this.server ? this.newDatabase() : Promise.reject(new Error('stopped'))));
+			.then(() => (this.stopped ? Promise.reject(new Error('stopped')) : this.newCluster()));
 		this.ahead.catch(() => undefined);
 		return ready;
 	}
 
-	private async newDatabase(): Promise<RunDatabase> {
-		const name = `run_${process.pid}_${++this.count}_${randomBytes(4).toString('hex')}`;
-		const password = randomBytes(18).toString('hex');
-		await this.admin(async (client) => {
-			await client.query(
-				`CREATE ROLE ${name} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS CONNECTION LIMIT ${connectionLimit} PASSWORD '${password}'`
-			);
-			// The server's superuser owns the database, so the run's role cannot ALTER it (IS_TEMPLATE would make
-			// the drop fail and outlive the run) or COMMENT ON it (a note a later run could read); the role owns
-			// the schema public and may connect and make schemas of its own (06's store makes one per play).
-			await client.query(`CREATE DATABASE ${name}`);
-			await client.query(`REVOKE CONNECT, TEMPORARY ON DATABASE ${name} FROM PUBLIC`);
-			await client.query(`GRANT CONNECT, TEMPORARY, CREATE ON DATABASE ${name} TO ${name}`);
-		});
-		await this.admin((client) => client.query(`ALTER SCHEMA public OWNER TO ${name}`), name);
-		const server = await this.server!;
+	private async newCluster(): Promise<RunDatabase> {
+		this.base ??= makeBase(this.learnerPassword);
+		const base = await this.base;
+		const cluster = await startCluster(base.data, { quotaBytes: this.options.quotaBytes ?? quotaBytes });
 		return {
-			job: { host: server.socketFolder!, port: server.port, user: name, password, database: name },
-			drop: () =>
-				this.admin(async (client) => {
-					// FORCE ends the run's connections first (a run killed mid-query leaves some behind).
-					await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-					await client.query(`DROP ROLE IF EXISTS ${name}`);
-				})
+			job: {
+				host: cluster.socketFolder,
+				port: cluster.port,
+				user: role,
+				password: this.learnerPassword,
+				database
+			},
+			watchSize: cluster.watchSize,
+			drop: cluster.kill
 		};
 	}
 
 	async stop(): Promise<void> {
-		// A database made ahead and never handed out goes with the server and its folder (made or half made).
+		this.stopped = true;
+		const ahead = this.ahead;
 		this.ahead = null;
-		const server = this.server;
-		this.server = null;
-		const started = await server?.catch(() => null);
-		await started?.stop();
-		if (started) startedServers.delete(started.socketFolder!);
+		await (await ahead?.catch(() => null))?.drop();
+		const base = await this.base?.catch(() => null);
+		this.base = null;
+		if (base) rmSync(base.folder, { recursive: true, force: true });
 	}
 }

@@ -25,7 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { needProgram } from '../../lib/packages.ts';
-import { channelFd, keyFd } from '../channel/observations.ts';
+import { channelFd, heldOutFd, keyFd } from '../channel/observations.ts';
 import { AttemptWatch, runView } from './attempts.ts';
 import {
 	cgroupsWork,
@@ -36,7 +36,10 @@ import {
 	watchProcesses
 } from './cgroups.ts';
 import { root } from './paths.ts';
+import { clusterPort } from './cluster.ts';
 import { socketInSandbox } from './postgres.ts';
+
+const socketFile = `.s.PGSQL.${clusterPort}`;
 import { followTrace, openTrace, straceArgs, straceFails } from './trace.ts';
 
 export type Sandbox = {
@@ -73,6 +76,8 @@ export type SandboxRun = {
 	traceFlooded: boolean;
 	// How many of the run's own calls the tracer stopped on and judged.
 	tracedCalls: number;
+	// Why the grader stopped it from outside (run.abort's reason: its database passed its quota), or null.
+	stoppedFor: string | null;
 	seconds: number;
 };
 
@@ -93,7 +98,8 @@ export function findSandbox(options: { unsafe: boolean; untraced?: boolean }): S
 }
 
 // What the sandbox's root holds: the system's programs, read-only, and the workbook's view at /wb.
-// socketFolder: a PostgreSQL socket's folder, bound read-only at /run/postgresql for a run that has a database.
+// socketFolder: a PostgreSQL cluster's socket folder, whose socket is bound read-only in /run/postgresql for a run
+// that has a database.
 function bwrapArgs(harness: string, view: string, folder: string, socketFolder: string | null): string[] {
 	const ro = (from: string, to: string) => ['--ro-bind', from, to];
 	return [
@@ -121,7 +127,8 @@ function bwrapArgs(harness: string, view: string, folder: string, socketFolder: 
 		...ro(join(root, 'schedules'), '/wb/schedules'),
 		...ro(join(view, 'exercises', folder), `/wb/exercises/${folder}`),
 		...ro(join(view, 'job.json'), '/wb/job.json'),
-		...(socketFolder ? ro(socketFolder, socketInSandbox) : []),
+		// The socket alone, not its folder: the folder's lock file names the cluster's data folder on the host.
+		...(socketFolder ? ro(join(socketFolder, socketFile), join(socketInSandbox, socketFile)) : []),
 		'--chdir',
 		'/wb',
 		'node',
@@ -146,7 +153,16 @@ const nodeFlags = [
 	'--no-warnings'
 ];
 
-type RunFiles = { harness: string; view: string; folder: string; socketFolder?: string | null };
+// abort: stops the run from outside, its reason said in stoppedFor (a watch on the run's database's size).
+// heldOut: the held-out checks' inputs (JSON), handed in on heldOutFd rather than in job.json.
+type RunFiles = {
+	heldOut?: string;
+	harness: string;
+	view: string;
+	folder: string;
+	socketFolder?: string | null;
+	abort?: AbortSignal;
+};
 
 // The command of one run: a shell that joins the run's cgroups first and then becomes the sandbox, so nothing
 // runs outside them, not for a moment; started by strace when there is a trace to write.
@@ -176,8 +192,9 @@ function start(sandbox: Sandbox, view: string, command: string[]): ChildProcess 
 		env: sandbox.bwrap
 			? { PATH: '/usr/bin:/bin' }
 			: { PATH: process.env.PATH ?? '/usr/bin:/bin', GRADE_JOB: join(view, 'job.json'), NO_COLOR: '1' },
-		// No stdin; stdout and stderr, kept for the report; fd 3 (channelFd), the observations; fd 4 (keyFd), the key.
-		stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+		// No stdin; stdout and stderr, kept for the report; fd 3 (channelFd), the observations; fd 4 (keyFd), the key;
+		// fd 5 (heldOutFd), the held-out inputs.
+		stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
 		detached: true
 	});
 }
@@ -252,6 +269,9 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 		const keyPipe = child.stdio[keyFd] as Writable;
 		keyPipe.on('error', () => {});
 		keyPipe.end(key);
+		const heldOutPipe = (child.stdio as unknown as Writable[])[heldOutFd]!;
+		heldOutPipe.on('error', () => {});
+		heldOutPipe.end(run.heldOut ?? '{}');
 		const stop = () => {
 			stopped = true;
 			stopRun(child, cgroups);
@@ -264,6 +284,13 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 		const tracer = trace ? followTrace(trace, watch!, stop) : null;
 		const clock = timeLimit(limits.timeoutMs, stop);
 		const processes = watchProcesses(cgroups);
+		let stoppedFor: string | null = null;
+		const abort = () => {
+			stoppedFor = String(run.abort!.reason);
+			stop();
+		};
+		if (run.abort?.aborted) abort();
+		else run.abort?.addEventListener('abort', abort, { once: true });
 		// Cleaning up, once: the watches stop, the memory controller says whether it killed, everything left is
 		// killed and the cgroups removed, and the rest of the trace is read.
 		let finished = false;
@@ -272,6 +299,7 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 			finished = true;
 			clock.clear();
 			processes.stop();
+			run.abort?.removeEventListener('abort', abort);
 			tracer?.pause();
 			const outOfMemory = killedForMemory(cgroups);
 			const stoppedByGrader = stopped || outOfMemory;
@@ -292,6 +320,7 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 				attempt: watch?.attempt ?? null,
 				traceFlooded: tracer?.flooded() ?? false,
 				tracedCalls: watch?.calls ?? 0,
+				stoppedFor,
 				seconds: (Date.now() - started) / 1000
 			});
 		};

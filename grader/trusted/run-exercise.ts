@@ -6,8 +6,9 @@ import type { Exercise } from '#harness/core/manifest.ts';
 import type { GradingPostgres, RunDatabase } from '../sandbox/postgres.ts';
 import { socketInSandbox } from '../sandbox/postgres.ts';
 import { answersOf, type Answers } from './answers.ts';
+import { publicValuesOf, shownAnswer, shownErrorName } from './held-out-answer.ts';
 import type { PlannedCheck } from './expect.ts';
-import type { Job } from '../channel/job.ts';
+import type { HeldOutInputs, Job } from '../channel/job.ts';
 import type { SaidError } from '../channel/observations.ts';
 import { runSandboxed, type Sandbox, type SandboxLimits, type SandboxRun } from '../sandbox/sandbox.ts';
 import { maxTrace } from '../sandbox/trace.ts';
@@ -125,6 +126,7 @@ export function readObservations(
 
 // Why the checks that have no observation never got one.
 function whyNotRun(ran: SandboxRun, observed: Observed, limits: SandboxLimits, folder: string): string {
+	if (ran.stoppedFor) return `${ran.stoppedFor}; the run was stopped`;
 	if (observed.loadError) {
 		const { file, name, message } = observed.loadError;
 		return `exercises/${folder}/${file} did not load: ${firstLineClipped(`${name}: ${message}`)}`;
@@ -210,6 +212,7 @@ export function verdictsFrom(
 		return checks.map((check) => ({ ...base(check), status: 'failed', message }));
 	}
 	const notRun = whyNotRun(ran, observed, limits, exercise.folder);
+	const publicValues = publicValuesOf(checks.filter((check) => !check.heldOut));
 	return checks.map((check, c) => {
 		const seen = observed.byCheck.get(c);
 		for (const [i, input] of check.cases.entries()) {
@@ -223,22 +226,35 @@ export function verdictsFrom(
 				// On a held-out case, the learner's own words are not shown (they could carry the other cases,
 				// read from job.json): what it threw, and the one input it threw on.
 				const said = check.heldOut
-					? `your code threw ${clip(name, 60)} on this input: ${clip(JSON.stringify(input) ?? 'undefined', 1500)}`
+					? `your code threw ${shownErrorName(name)} on this input: ${clip(JSON.stringify(input) ?? 'undefined', 1500)}`
 					: name === 'NotWrittenYet' || name === 'ScheduleMismatch' || name === 'NotTheContract'
 						? message
 						: `your code threw ${name}: ${message}`;
 				return { ...base(check), status: 'failed', message: clip(`${where}${said}`) };
 			}
-			let problem: string | null;
-			try {
-				problem = check.judge(input, one.ok, check.expected[i]);
-			} catch (error) {
-				problem = `what your code returned could not be read: ${error instanceof Error ? error.message : String(error)}`;
-			}
+			let problem = judged(check, i, one.ok);
+			// On a held-out case, the words are made from the answer as it may be shown (held-out-answer.ts):
+			// code that wrote the other inputs into its answer finds none of them in its report.
+			if (problem && check.heldOut)
+				problem =
+					judged(check, i, shownAnswer(one.ok, input, check.expected[i], publicValues)) ??
+					`your code's answer differs from the reference's on this input: ${clip(JSON.stringify(input) ?? 'undefined', 1500)}`;
 			if (problem) return { ...base(check), status: 'failed', message: clip(`${where}${problem}`) };
 		}
 		return { ...base(check), status: 'passed', message: '' };
 	});
+}
+
+// The judge's words on one answer, or null where it is right; an answer it cannot read is wrong.
+function judged(check: PlannedCheck, i: number, answer: unknown): string | null {
+	try {
+		return check.judge(check.cases[i], answer, check.expected[i]);
+	} catch (error) {
+		const why = error instanceof Error ? error.message : String(error);
+		return check.heldOut
+			? 'what your code returned could not be read'
+			: `what your code returned could not be read: ${why}`;
+	}
 }
 
 const withoutExpect = (input: unknown) => {
@@ -287,24 +303,41 @@ async function runIn(
 		folder: exercise.folder,
 		files: exercise.learnerFiles,
 		freeze: harness.uses.get(exercise.folder) ?? [],
-		// The sandbox gets inputs only: a schedule's own expectations stay outside, with the judge.
-		checks: checks.map(({ observer, cases }) => ({ observer, cases: cases.map(withoutExpect) }))
+		// The sandbox gets inputs only: a schedule's own expectations stay outside, with the judge. The held-out
+		// ones are not in job.json: they come on their own descriptor, read before learner code loads and played
+		// after every given check, so no given check's answer can carry one out.
+		checks: checks.map(({ observer, cases, heldOut }) => ({
+			observer,
+			heldOut,
+			cases: heldOut ? [] : cases.map(withoutExpect)
+		}))
 	};
+	const heldOut: HeldOutInputs = Object.fromEntries(
+		checks.flatMap((check, c) => (check.heldOut ? [[c, check.cases.map(withoutExpect)]] : []))
+	);
 	const view = await makeView(harness, exercise, files, job, { sandboxed });
 	try {
 		if (view.error) return { verdicts: notRun(checks, view.error), seconds: 0, output: '' };
 		const borrowed = borrowedInView(harness.dir, view.dir, exercise);
 		if (borrowed) return { verdicts: zeroFor(checks, borrowed), seconds: 0, output: '' };
+		// A database past its quota on disk stops the run at once.
+		const full = new AbortController();
+		const size = database?.watchSize((why) => {
+			full.abort(why);
+			void database!.drop();
+		});
 		const ran = await runSandboxed(
 			sandbox,
 			{
 				harness: harness.dir,
 				view: view.dir,
 				folder: exercise.folder,
-				socketFolder: database?.job.host ?? null
+				socketFolder: database?.job.host ?? null,
+				abort: full.signal,
+				heldOut: JSON.stringify(heldOut)
 			},
 			limits
-		);
+		).finally(() => size?.stop());
 		return {
 			verdicts: verdictsFrom(checks, ran, limits, exercise),
 			answers: answersFrom(checks, ran),

@@ -188,10 +188,11 @@ function postgresFlags(socketFolder: string | null): string[] {
 type Settings = ConstructorParameters<typeof EmbeddedPostgres>[0];
 type Place = { folder: string; socketFolder: string | null; port: number; password: string };
 
-// The cluster made (a copy of the template, or initialised here when there is none), the server started, and,
-// on a copy, this server's own password set.
-async function bringUp(server: EmbeddedPostgres, settings: Settings, place: Place): Promise<void> {
-	const template = await clusterTemplate(
+// The machine's cluster template (template.ts), made here the first time: the grader copies it too.
+export function machineTemplate(
+	settings: Settings = { port: 0, user, createPostgresUser: process.getuid?.() === 0 }
+) {
+	return clusterTemplate(
 		(databaseDir, templatePassword) =>
 			new ReachablePostgres({
 				...settings,
@@ -202,6 +203,12 @@ async function bringUp(server: EmbeddedPostgres, settings: Settings, place: Plac
 				initdbFlags: ['--wal-segsize=1']
 			})
 	);
+}
+
+// The cluster made (a copy of the template, or initialised here when there is none), the server started, and,
+// on a copy, this server's own password set.
+async function bringUp(server: EmbeddedPostgres, settings: Settings, place: Place): Promise<void> {
+	const template = await machineTemplate(settings);
 	if (template) await copyCluster(template.data, join(place.folder, 'data'));
 	else await server.initialise();
 	// The socket's folder belongs to whoever runs the server (the `postgres` user, as root).

@@ -97,10 +97,16 @@ export function stubIn(run: Run<unknown, SharedDatabase>): NotWrittenYet | null 
 	return null;
 }
 
-// "step 4 (B saves ticket #2 …)" for the first line that matches.
-function stepWhere(trace: readonly TraceLine[], matches: (line: TraceLine) => boolean): string {
+// "step 4 (B saves ticket #2 …)" for the first line that matches; "step 4" alone when the trace that follows
+// tells that step anyway.
+function stepWhere(
+	trace: readonly TraceLine[],
+	matches: (line: TraceLine) => boolean,
+	{ told = false } = {}
+): string {
 	const line = trace.find(matches);
-	return line ? `step ${line.step || 'start'} (${line.text})` : 'no step';
+	if (!line) return 'no step';
+	return told ? `step ${line.step || 'start'}` : `step ${line.step || 'start'} (${line.text})`;
 }
 
 function raceHeading(schedule: RaceSchedule): string {
@@ -143,7 +149,8 @@ export function judgeRace(
 			(line) =>
 				line.worker === want.worker &&
 				line.text.startsWith(`${want.worker} `) &&
-				/answers|stops with|crashes/.test(line.text)
+				/answers|stops with|crashes/.test(line.text),
+			{ told: true }
 		);
 		return `${raceHeading(schedule)}\nWorker ${want.worker}: expected ${saidAnswer(want)}, your code ${saidAnswer(got)}; it ended at ${ended}.${story}`;
 	}

@@ -19,6 +19,8 @@ export type Answer = { worker: string; kind: AnswerKind; ticketId: number | null
 export type RaceExpectation = { answers: Answer[]; tickets: Ticket[]; receipts: Receipt[] };
 export type RaceSchedule = {
 	name: string;
+	// The lesson draws two workers alternating: that schedule comes first, so a failure shows it first.
+	order?: number;
 	title: string;
 	story: string;
 	workers: RaceWorker[];

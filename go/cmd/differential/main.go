@@ -16,6 +16,7 @@ import (
 	"strings"
 	firsthandler "workbook/solutions/01-first-handler"
 	sameevent "workbook/solutions/02-same-event"
+	sendbuttonkey "workbook/solutions/04-send-button-key"
 
 	"workbook/client"
 	"workbook/handler"
@@ -23,6 +24,9 @@ import (
 	"workbook/race"
 	"workbook/schedules"
 )
+
+// keyStore is 04's solution, as the journeys take it.
+var keyStore = client.KeyStoreCode{New: sendbuttonkey.New[client.Fields], AfterAnswer: sendbuttonkey.AfterAnswer[client.Fields]}
 
 // step is one step of an endpoint or a storage case: the fields of both kinds, each read by its own.
 type step struct {
@@ -106,8 +110,8 @@ func storage(c testCase) any {
 	}
 	made := 0
 	newKey := func() string { made++; return fmt.Sprintf("key-%d", made) }
-	open := func() *client.Submissions[map[string]string] {
-		return client.New[map[string]string](store, "support", newKey)
+	open := func() client.Submissions[map[string]string] {
+		return sendbuttonkey.New[map[string]string](store, "support", newKey)
 	}
 	page := open()
 	answers := []any{}
@@ -117,7 +121,7 @@ func storage(c testCase) any {
 	return map[string]any{"answers": answers, "contents": store.Contents()}
 }
 
-func storageStep(s step, store *client.MemoryStorage, page **client.Submissions[map[string]string], open func() *client.Submissions[map[string]string]) (answer any) {
+func storageStep(s step, store *client.MemoryStorage, page *client.Submissions[map[string]string], open func() client.Submissions[map[string]string]) (answer any) {
 	defer func() {
 		if recover() != nil {
 			answer = map[string]bool{"threw": true}
@@ -189,7 +193,7 @@ func play(c testCase, dir string) any {
 	case "storage":
 		return storage(c)
 	case "journey":
-		return client.Play(c.Journey)
+		return client.Play(c.Journey, keyStore)
 	case "schedule":
 		return schedule(c, dir)
 	}

@@ -51,7 +51,8 @@ CREATE TABLE outbox (
 	state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent'))
 );`
 
-// URLVariable names the server the tests use; npm run verify (lib/go-test.ts) sets it.
+// URLVariable names the server the tests use; npm run verify (lib/go-test.ts) sets it. Without it, the
+// tests start one of their own (ServerURL).
 const URLVariable = "WORKBOOK_POSTGRES_URL"
 
 // URLOf is another database on the same server: postgres://…/postgres → postgres://…/name.
@@ -94,19 +95,53 @@ func NewPlace(ctx context.Context, serverURL string) (*Place, error) {
 	return place, nil
 }
 
-// ServerURL is WORKBOOK_POSTGRES_URL for a test that needs a server. Without it the test is skipped, saying
-// why; under CI=true it fails instead, so a missing server can't pass unnoticed.
+// ServerURL is the server a test uses: WORKBOOK_POSTGRES_URL when it is set (npm run verify sets it), else a
+// PostgreSQL of this test binary's own (StartServer), started for the first test that asks and stopped
+// when the last one holding it ends, on failure too. When none can start, the test fails in one line that
+// names the set-up command: never a skip, so a missing server can't pass unnoticed.
 func ServerURL(t testing.TB) string {
 	t.Helper()
-	serverURL := os.Getenv(URLVariable)
-	if serverURL == "" {
-		why := URLVariable + " is not set: run the Go tests through npm run verify, or start a PostgreSQL and set it"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(why + " (CI=true: these tests must run)")
-		}
-		t.Skip(why)
+	if serverURL := os.Getenv(URLVariable); serverURL != "" {
+		return serverURL
 	}
+	serverURL, err := own.hold()
+	if err != nil {
+		t.Fatalf("These tests play on a real PostgreSQL, and none could start: %v", err)
+	}
+	t.Cleanup(own.release)
 	return serverURL
+}
+
+// own is the test binary's own server, and how many tests hold it.
+var own ownServer
+
+type ownServer struct {
+	lock    sync.Mutex
+	holders int
+	url     string
+	stop    func()
+}
+
+func (s *ownServer) hold() (string, error) {
+	s.lock.Lock()
+	defer s.lock.Unlock()
+	if s.holders == 0 {
+		url, stop, err := StartServer()
+		if err != nil {
+			return "", err
+		}
+		s.url, s.stop = url, stop
+	}
+	s.holders++
+	return s.url, nil
+}
+
+func (s *ownServer) release() {
+	s.lock.Lock()
+	defer s.lock.Unlock()
+	if s.holders--; s.holders == 0 {
+		s.stop()
+	}
 }
 
 // ForTest is a fresh place for one test, dropped when it ends; ServerURL says what happens without a server.

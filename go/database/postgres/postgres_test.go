@@ -1,7 +1,9 @@
 package postgres
 
 import (
+	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -92,5 +94,40 @@ func TestACrashEndsTheBackendAndRollsBack(t *testing.T) {
 	}
 	if _, err := next.FindReceipt(handler.Webhook{Tenant: "acme", Source: "helpdesk", EventID: "evt-1"}); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestWithoutBinariesTheOneLineNamesTheSetUp: a workbook whose node_modules has no PostgreSQL says which
+// command puts it there, in one line, instead of skipping.
+func TestWithoutBinariesTheOneLineNamesTheSetUp(t *testing.T) {
+	_, _, err := binaries(t.TempDir())
+	if err == nil {
+		t.Fatal("binaries() found PostgreSQL in an empty folder")
+	}
+	if said := err.Error(); !strings.Contains(said, "npm ci") || strings.Contains(said, "\n") {
+		t.Errorf("binaries() in an empty folder said %q; want one line naming npm ci", said)
+	}
+}
+
+// TestAServerOfItsOwn: with no WORKBOOK_POSTGRES_URL, StartServer starts a PostgreSQL that answers, and
+// stop takes it and its folder away.
+func TestAServerOfItsOwn(t *testing.T) {
+	url, stop, err := StartServer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		t.Fatalf("the server StartServer started takes no connection: %v", err)
+	}
+	var one int
+	if err := conn.QueryRow(context.Background(), "SELECT 1").Scan(&one); err != nil || one != 1 {
+		t.Errorf("SELECT 1 = %d, %v", one, err)
+	}
+	_ = conn.Close(context.Background())
+	stop()
+	if _, err := pgx.Connect(context.Background(), url); err == nil {
+		t.Error("the server still answers after stop()")
 	}
 }

@@ -1,0 +1,4 @@
+// @ts-nocheck
+// Honest, graded right after db-advisory-locks: the reference's routes (this line makes its files its own, so its
+// run is not shared with another's).
+// {{SOLUTION}}

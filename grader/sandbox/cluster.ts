@@ -1,0 +1,287 @@
+// A PostgreSQL cluster of one exercise run: a copy of the grading's base cluster, on disk, started with limits
+// of its own, watched for size, and killed with its folder when the run is done, whatever the run did.
+//
+//   const cluster = await startCluster(baseData, { quotaBytes: 256 * 1024 ** 2 });
+//   cluster.socketFolder                 // the folder of its Unix socket (no TCP at all): bound into one sandbox
+//   const watch = cluster.watchSize(() => stopTheRun());   // every 100 ms; called once, past the quota
+//   watch.stop();
+//   await cluster.kill();                // the postmaster and every child it forked go, then the folder
+//
+// The cluster listens on its socket only (listen_addresses is empty), so only the sandbox it is bound into and
+// the grader reach it. Its limits are the server's own settings, which no role but the superuser can change:
+// few connections and a small lock table (a run that fills them fills only its own), temp files capped, no
+// parallel workers, no autovacuum. Its data lives under /var/tmp (disk, never /dev/shm: host memory outside
+// any run's limit), watched for size; past the quota the run is stopped. The teardown needs nothing from the
+// server: SIGQUIT (PostgreSQL's immediate shutdown, which frees its shared memory), and if the postmaster is
+// not gone within a second, it is stopped (SIGSTOP: it forks no more), its children are found by their parent
+// and everything is killed with SIGKILL, its shared memory segment removed (ipcrm), and the folder deleted.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import {
+	chownSync,
+	existsSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	chmodSync
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { copyCluster, binariesVersion } from '#harness/postgres/template.ts';
+import { reachableBinaries } from '#harness/postgres/binaries.ts';
+
+export type Cluster = {
+	folder: string;
+	socketFolder: string;
+	port: number;
+	pid: number;
+	watchSize: (onFull: (why: string) => void) => { stop: () => void };
+	kill: () => Promise<void>;
+	// A clean shutdown that keeps the folder: how the grading's base cluster is made.
+	shutDown: () => Promise<void>;
+};
+
+// Every cluster listens on this port number on its own socket only (no TCP), so they never collide.
+export const clusterPort = 5432;
+
+// What one run's server allows: the harness's pool (6) and a few more; a small lock table; temp files capped.
+export const runSettings: Record<string, string> = {
+	max_connections: '12',
+	superuser_reserved_connections: '1',
+	reserved_connections: '0',
+	max_locks_per_transaction: '32',
+	max_pred_locks_per_transaction: '32',
+	max_prepared_transactions: '0',
+	temp_file_limit: '64MB',
+	shared_buffers: '16MB',
+	max_wal_size: '64MB',
+	min_wal_size: '4MB',
+	max_worker_processes: '1',
+	max_parallel_workers: '0',
+	max_parallel_workers_per_gather: '0',
+	max_parallel_maintenance_workers: '0',
+	autovacuum: 'off',
+	dynamic_shared_memory_type: 'mmap',
+	authentication_timeout: '5s',
+	fsync: 'off',
+	synchronous_commit: 'off',
+	full_page_writes: 'off',
+	deadlock_timeout: '100ms'
+};
+
+// Disk, not memory: /var/tmp where there is one.
+export const clusterParent = () => (existsSync('/var/tmp') ? '/var/tmp' : tmpdir());
+
+// The clusters this process started, by socket folder, until killed: a test checks that none outlives a grading.
+export const startedClusters = new Map<string, number>();
+const folders = new Map<string, string>();
+
+// A grader that exits (or is stopped with Ctrl-C) while clusters run takes them along, with their folders.
+process.once('exit', () => {
+	for (const [socketFolder, pid] of startedClusters) {
+		signal(pid, 'SIGSTOP');
+		for (const backend of childrenOf(pid)) signal(backend, 'SIGKILL');
+		signal(pid, 'SIGKILL');
+		rmSync(folders.get(socketFolder)!, { recursive: true, force: true });
+	}
+});
+
+// The bytes a folder takes on disk (its files' blocks), links not followed.
+export function sizeOnDisk(folder: string): number {
+	let total = 0;
+	let entries: string[];
+	try {
+		entries = readdirSync(folder);
+	} catch {
+		return 0;
+	}
+	for (const name of entries) {
+		const path = join(folder, name);
+		try {
+			const stat = lstatSync(path);
+			total += stat.blocks * 512;
+			if (stat.isDirectory()) total += sizeOnDisk(path);
+		} catch {
+			// Gone while counted.
+		}
+	}
+	return total;
+}
+
+// A copy of `baseData` in a fresh folder, started; rejects (and leaves nothing) if it does not get ready.
+export async function startCluster(
+	baseData: string,
+	options: { quotaBytes: number; settings?: Record<string, string>; readyMs?: number }
+): Promise<Cluster> {
+	const folder = mkdtempSync(join(clusterParent(), 'grade-postgres-run-'));
+	// The server may run as another user (root is refused): it must be able to enter this folder.
+	chmodSync(folder, 0o755);
+	const data = join(folder, 'data');
+	const socketFolder = join(folder, 'socket');
+	let child: ChildProcess | null = null;
+	try {
+		await copyCluster(baseData, data);
+		const owner = statSync(data);
+		mkdirSync(socketFolder, { mode: 0o755 });
+		chownSync(socketFolder, owner.uid, owner.gid);
+		child = serverProcess(data, socketFolder, owner, { ...runSettings, ...options.settings });
+		await ready(child, options.readyMs ?? 30_000);
+	} catch (error) {
+		if (child?.pid) await killServer(child, data);
+		rmSync(folder, { recursive: true, force: true });
+		throw error;
+	}
+	const server = child;
+	const pid = server.pid!;
+	startedClusters.set(socketFolder, pid);
+	folders.set(socketFolder, folder);
+	let killed: Promise<void> | undefined;
+	return {
+		folder,
+		socketFolder,
+		port: clusterPort,
+		pid,
+		watchSize: (onFull) => watchSize(folder, options.quotaBytes, onFull),
+		kill: () =>
+			(killed ??= killServer(server, data).finally(() => {
+				rmSync(folder, { recursive: true, force: true });
+				startedClusters.delete(socketFolder);
+				folders.delete(socketFolder);
+			})),
+		shutDown: async () => {
+			signal(pid, 'SIGINT');
+			if (!(await gone(server, 30_000))) await killServer(server, data);
+			startedClusters.delete(socketFolder);
+			folders.delete(socketFolder);
+		}
+	};
+}
+
+// The postgres binary, as the data folder's owner (the `postgres` user, as root), in a session of its own.
+function serverProcess(
+	data: string,
+	socketFolder: string,
+	owner: { uid: number; gid: number },
+	settings: Record<string, string>
+): ChildProcess {
+	const { postgres } = reachableBinaries(binariesVersion());
+	const flags = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+	const args = [
+		'-D',
+		data,
+		'-p',
+		String(clusterPort),
+		'-c',
+		'listen_addresses=',
+		'-k',
+		socketFolder,
+		...flags
+	];
+	const ids = process.getuid?.() === 0 ? { uid: owner.uid, gid: owner.gid } : {};
+	return spawn(postgres, args, {
+		...ids,
+		env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_MESSAGES: 'C' },
+		stdio: ['ignore', 'ignore', 'pipe'],
+		detached: true
+	});
+}
+
+// Resolves when the server says it accepts connections; its log is read to the end and thrown away after.
+function ready(child: ChildProcess, limitMs: number): Promise<void> {
+	return new Promise((resolve, reject) => {
+		let log = '';
+		let done = false;
+		const timer = setTimeout(() => fail(new Error(`not ready after ${limitMs / 1000} s`)), limitMs);
+		const fail = (error: Error) => {
+			if (done) return;
+			done = true;
+			clearTimeout(timer);
+			reject(new Error(`PostgreSQL for the run did not start: ${error.message}\n${log.slice(-2000)}`));
+		};
+		child.stderr!.on('data', (chunk: Buffer) => {
+			if (done) return;
+			log += chunk.toString('utf8');
+			if (log.includes('ready to accept connections')) {
+				done = true;
+				clearTimeout(timer);
+				resolve();
+			}
+		});
+		child.once('error', fail);
+		child.once('exit', (code, signal) =>
+			fail(new Error(`the server exited (code ${code}, signal ${signal})`))
+		);
+	});
+}
+
+const gone = (child: ChildProcess, ms: number) =>
+	new Promise<boolean>((resolve) => {
+		if (child.exitCode !== null || child.signalCode !== null) return resolve(true);
+		const timer = setTimeout(() => resolve(false), ms);
+		child.once('exit', () => {
+			clearTimeout(timer);
+			resolve(true);
+		});
+	});
+
+const signal = (pid: number, name: NodeJS.Signals) => {
+	try {
+		process.kill(pid, name);
+	} catch {
+		// Already gone.
+	}
+};
+
+// The processes whose parent is `pid`, from /proc.
+export function childrenOf(pid: number): number[] {
+	const children: number[] = [];
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+			const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+			if (parent === pid) children.push(Number(entry));
+		} catch {
+			// Gone while looked at.
+		}
+	}
+	return children;
+}
+
+// The server's shared memory segment, from postmaster.pid's seventh line ("key id"), while the file is there.
+function sharedMemoryId(data: string): string | null {
+	try {
+		const line = readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[6] ?? '';
+		const id = line.trim().split(/\s+/)[1];
+		return id && /^\d+$/.test(id) ? id : null;
+	} catch {
+		return null;
+	}
+}
+
+// Immediate shutdown; then, if the postmaster still stands, every process of the server killed by force.
+async function killServer(child: ChildProcess, data: string): Promise<void> {
+	const pid = child.pid!;
+	const segment = sharedMemoryId(data);
+	signal(pid, 'SIGQUIT');
+	if (await gone(child, 1000)) return;
+	signal(pid, 'SIGSTOP');
+	for (const backend of childrenOf(pid)) signal(backend, 'SIGKILL');
+	signal(pid, 'SIGKILL');
+	await gone(child, 5000);
+	if (segment) await new Promise((done) => execFile('ipcrm', ['-m', segment], () => done(undefined)));
+}
+
+// Every 100 ms, the folder's size on disk; past the quota, onFull once, with why.
+function watchSize(folder: string, quotaBytes: number, onFull: (why: string) => void) {
+	const timer = setInterval(() => {
+		if (sizeOnDisk(folder) <= quotaBytes) return;
+		clearInterval(timer);
+		onFull(`its database passed ${Math.round(quotaBytes / 1024 ** 2)} MB on disk, the quota of a run`);
+	}, 100);
+	timer.unref();
+	return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { normalised, pairs, storyLines } from './same-story.ts';
+
+describe('the same story in both languages', () => {
+	it("reads Go's failure as TypeScript writes it: no file:line prefix, no indentation, finish() for Finish()", () => {
+		expect(normalised('    tests.go:41: Journey "x" (y):   a definite answer: Finish()')).toBe(
+			'Journey "x" (y): a definite answer: finish()'
+		);
+	});
+	it('finds the heading and the first line saying what was expected', () => {
+		const story = storyLines(
+			'Schedule "two-workers-alternate" (Two workers): A and B.\nWorkers: A; B.\nWorker B: expected replayed #1, your code created #2.'
+		);
+		expect(story).toEqual({
+			heading: 'Schedule "two-workers-alternate" (Two workers): A and B.',
+			divergence: 'Worker B: expected replayed #1, your code created #2.'
+		});
+	});
+	it('tells two stories apart when one word differs', () => {
+		const ts = storyLines('Schedule "s" (t): u\ndelivery 2: expected created #1, your handler replayed #1.');
+		const go = storyLines(
+			'    play.go:9: Schedule "s" (t): u\n    delivery 2: expected created #1, your handler created #2.'
+		);
+		expect(go.heading).toBe(ts.heading);
+		expect(go.divergence).not.toBe(ts.divergence);
+	});
+	it('pairs one mistake per exercise that both languages name, each with a story to compare', () => {
+		const chosen = pairs();
+		expect(chosen.length).toBeGreaterThanOrEqual(5);
+		expect(new Set(chosen.map(({ ts }) => ts.exercise)).size).toBe(chosen.length);
+		for (const { ts, go } of chosen) {
+			expect(go.name).toBe(ts.name);
+			expect(go.language).toBe('go');
+		}
+	});
+});
