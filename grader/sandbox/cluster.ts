@@ -73,7 +73,9 @@ export const runSettings: Record<string, string> = {
 };
 
 // Disk, not memory: /var/tmp where there is one.
-export const clusterParent = () => (existsSync('/var/tmp') ? '/var/tmp' : tmpdir());
+// WORKBOOK_GRADER_CLUSTERS names another folder (a disk of its own); the postgres user must be able to enter it.
+export const clusterParent = () =>
+	process.env.WORKBOOK_GRADER_CLUSTERS || (existsSync('/var/tmp') ? '/var/tmp' : tmpdir());
 
 // The clusters this process started, by socket folder, until killed: a test checks that none outlives a grading.
 export const startedClusters = new Map<string, number>();
@@ -160,6 +162,8 @@ export async function startCluster(
 	};
 }
 
+const setpriv = '/usr/bin/setpriv';
+
 // The postgres binary, as the data folder's owner (the `postgres` user, as root), in a session of its own.
 function serverProcess(
 	data: string,
@@ -181,7 +185,12 @@ function serverProcess(
 		...flags
 	];
 	const ids = process.getuid?.() === 0 ? { uid: owner.uid, gid: owner.gid } : {};
-	return spawn(postgres, args, {
+	// A grader killed outright runs no exit handler: the kernel then tells the server to stop at once
+	// (util-linux's setpriv sets the parent-death signal, then becomes postgres, same process).
+	const [program, programArgs] = existsSync(setpriv)
+		? [setpriv, ['--pdeathsig', 'SIGQUIT', '--', postgres, ...args]]
+		: [postgres, args];
+	return spawn(program, programArgs, {
 		...ids,
 		env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_MESSAGES: 'C' },
 		stdio: ['ignore', 'ignore', 'pipe'],

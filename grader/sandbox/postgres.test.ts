@@ -1,13 +1,14 @@
 // The grading's PostgreSQL: each run gets a cluster of its own, whose role reaches its own database through
 // the socket and nothing else, whose limits the role cannot raise, whose size is watched, and whose teardown
 // leaves no process and no folder behind, whatever the run left connected.
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect as connectSocket, type Socket } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunPostgres } from '../channel/job.ts';
-import { childrenOf, runSettings, sizeOnDisk } from './cluster.ts';
+import { childrenOf, clusterParent, runSettings, sizeOnDisk } from './cluster.ts';
 import { GradingPostgres, startedServers } from './postgres.ts';
 
 const databases = new GradingPostgres();
@@ -119,6 +120,50 @@ describe('GradingPostgres', () => {
 			await client.end().catch(() => undefined);
 			await run.drop();
 			await small.stop();
+		}
+	});
+
+	it('takes its clusters along when the grader itself is killed outright', { timeout: 60_000 }, async () => {
+		// A grader in a process of its own starts a cluster, says the server's pid, and is killed with SIGKILL:
+		// no exit handler runs, so only the parent-death signal can stop the server.
+		const script = [
+			`import { GradingPostgres, startedServers } from ${JSON.stringify(join(import.meta.dirname, 'postgres.ts'))};`,
+			'const run = await new GradingPostgres().runDatabase();',
+			'console.log(JSON.stringify({ pid: [...startedServers.values()].at(-1), host: run.job.host }));',
+			'setInterval(() => {}, 1000);'
+		].join('\n');
+		// Its clusters go in a folder of their own, which this test removes (no one is left to).
+		const parent = mkdtempSync(join(clusterParent(), 'grade-postgres-killed-'));
+		chmodSync(parent, 0o755);
+		const grader = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+			stdio: ['ignore', 'pipe', 'inherit'],
+			env: { ...process.env, WORKBOOK_GRADER_CLUSTERS: parent }
+		});
+		const said = await new Promise<{ pid: number; host: string }>((resolve, reject) => {
+			let out = '';
+			grader.stdout!.on('data', (chunk: Buffer) => {
+				out += chunk.toString('utf8');
+				if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!));
+			});
+			grader.once('exit', (code) => reject(new Error(`the grader exited first (code ${code})`)));
+		});
+		const alive = (pid: number) => {
+			try {
+				process.kill(pid, 0);
+				return true;
+			} catch {
+				return false;
+			}
+		};
+		try {
+			expect(alive(said.pid)).toBe(true);
+			grader.kill('SIGKILL');
+			for (let waited = 0; waited < 20_000 && alive(said.pid); waited += 100)
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			expect(alive(said.pid)).toBe(false);
+		} finally {
+			if (alive(said.pid)) process.kill(said.pid, 'SIGKILL');
+			rmSync(parent, { recursive: true, force: true });
 		}
 	});
 
