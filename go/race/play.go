@@ -151,7 +151,7 @@ func judge(s Schedule, column string, got played) string {
 		if actual != nil {
 			said = saidAnswer(*actual)
 		}
-		ended := stepWhere(got.lines, func(line database.TraceLine) bool {
+		ended, _ := stepOf(got.lines, func(line database.TraceLine) bool {
 			return line.Worker == expected.Worker && strings.HasPrefix(line.Text, expected.Worker+" ") &&
 				(strings.Contains(line.Text, "answers") || strings.Contains(line.Text, "stops with") || strings.Contains(line.Text, "crashes"))
 		})
@@ -212,16 +212,25 @@ func stateTable(want Expectation, got database.Contents) string {
 
 // stepWhere names the first step of the trace whose line matches: "step 3 (B saves ticket #2 …)".
 func stepWhere(trace []database.TraceLine, matches func(database.TraceLine) bool) string {
+	step, text := stepOf(trace, matches)
+	if text == "" {
+		return step
+	}
+	return fmt.Sprintf("%s (%s)", step, text)
+}
+
+// stepOf is the first step that matches, and its line ("no step" and no line when none does). A worker's
+// verdict names the step alone, as TypeScript's does: the trace printed under it tells that step.
+func stepOf(trace []database.TraceLine, matches func(database.TraceLine) bool) (string, string) {
 	for _, line := range trace {
 		if matches(line) {
-			step := "start"
-			if line.Step != 0 {
-				step = fmt.Sprint(line.Step)
+			if line.Step == 0 {
+				return "step start", line.Text
 			}
-			return fmt.Sprintf("step %s (%s)", step, line.Text)
+			return fmt.Sprintf("step %d", line.Step), line.Text
 		}
 	}
-	return "no step"
+	return "no step", ""
 }
 
 func ticketIDs(tickets []handler.Ticket) []int {
