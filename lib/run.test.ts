@@ -1,20 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { run } from './run.ts';
-
-// Alive, and not a zombie waiting for a parent (in a container, nobody may reap it).
-const alive = (pid: number) => {
-	try {
-		process.kill(pid, 0);
-	} catch {
-		return false;
-	}
-	try {
-		return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-	} catch {
-		return true;
-	}
-};
+import { isAlive, run } from './run.ts';
 
 describe('run: a wall-clock limit and a cap on output', () => {
 	it('kills the whole process group at the limit, children included', async () => {
@@ -24,14 +9,14 @@ describe('run: a wall-clock limit and a cap on output', () => {
 		const child = Number(ran.output.trim());
 		expect(child).toBeGreaterThan(0);
 		await new Promise((resolve) => setTimeout(resolve, 100));
-		expect(alive(child), 'the background sleeper was killed too').toBe(false);
+		expect(isAlive(child), 'the background sleeper was killed too').toBe(false);
 	});
 
 	it('kills what a command left running behind it when it exits', async () => {
 		const ran = await run('sh', ['-c', 'sleep 60 > /dev/null & echo $!'], { timeoutMs: 10_000 });
 		expect(ran.timedOut).toBe(false);
 		await new Promise((resolve) => setTimeout(resolve, 100));
-		expect(alive(Number(ran.output.trim()))).toBe(false);
+		expect(isAlive(Number(ran.output.trim()))).toBe(false);
 	});
 
 	it('keeps only the first characters of a flood of output, and says how much it cut', async () => {

@@ -1,5 +1,6 @@
 // Runs a command and hands back what it printed, for the maintainers' scripts and the grader.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export type Ran = { code: number; output: string; timedOut: boolean; truncated: boolean };
 export type RunOptions = {
@@ -62,3 +63,17 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
 }
 
 export const bin = (name: string) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+
+// Alive, and not a zombie waiting for a parent (in a container, nobody may reap it).
+export function isAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+	} catch {
+		return false;
+	}
+	try {
+		return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+	} catch {
+		return true;
+	}
+}

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunPostgres } from '../channel/job.ts';
+import { isAlive } from '../../lib/run.ts';
 import { childrenOf, clusterParent, runSettings, sizeOnDisk } from './cluster.ts';
 import { GradingPostgres, startedServers } from './postgres.ts';
 
@@ -147,22 +148,14 @@ describe('GradingPostgres', () => {
 			});
 			grader.once('exit', (code) => reject(new Error(`the grader exited first (code ${code})`)));
 		});
-		const alive = (pid: number) => {
-			try {
-				process.kill(pid, 0);
-				return true;
-			} catch {
-				return false;
-			}
-		};
 		try {
-			expect(alive(said.pid)).toBe(true);
+			expect(isAlive(said.pid)).toBe(true);
 			grader.kill('SIGKILL');
-			for (let waited = 0; waited < 20_000 && alive(said.pid); waited += 100)
+			for (let waited = 0; waited < 20_000 && isAlive(said.pid); waited += 100)
 				await new Promise((resolve) => setTimeout(resolve, 100));
-			expect(alive(said.pid)).toBe(false);
+			expect(isAlive(said.pid)).toBe(false);
 		} finally {
-			if (alive(said.pid)) process.kill(said.pid, 'SIGKILL');
+			if (isAlive(said.pid)) process.kill(said.pid, 'SIGKILL');
 			rmSync(parent, { recursive: true, force: true });
 		}
 	});
