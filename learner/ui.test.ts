@@ -237,3 +237,29 @@ it(
 		}),
 	60_000
 );
+
+it("a test file not as shipped passes nothing in the terminal line: its counts are tally()'s, as progress counts", async () => {
+	const said = () => [...session.output().matchAll(/(\d+) of (\d+) of your tests pass/g)];
+	await until('a quiet moment', async () => {
+		const before = said().length;
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		return said().length === before || undefined;
+	});
+	const lines = said().length;
+	const [, passed, all] = said().at(-1)!;
+	// 07 ships with no test passing: its test file gutted to one that passes must not add one.
+	const last = exercises(session.root).at(-1)!;
+	const testFile = join(
+		session.root,
+		'exercises',
+		last.folder,
+		last.learnerFiles[0]!.replace(/\.ts$/, '.test.ts')
+	);
+	writeFileSync(testFile, "import { it } from 'vitest';\nit('passes', () => {});\n");
+	await until('the line of the run after the edit', () => said().length > lines || undefined);
+	const [, passedAfter, allAfter] = said().at(-1)!;
+	expect(
+		{ passed: passedAfter, all: allAfter },
+		`npm run ui's counts after ${last.id}'s test file was changed to one passing test`
+	).toEqual({ passed, all });
+}, 60_000);
