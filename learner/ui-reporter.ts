@@ -2,7 +2,8 @@
 // UI's address as the last line, so it is the line a learner sees. Both counts are tally()'s (learner/tally.ts),
 // as npm test and progress count them: from the shipped test files, so a step that did not load still counts its
 // tests, and a test file that is not as shipped passes nothing.
-import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import type { Reporter, RunnerTask, RunnerTaskResultPack, TestModule, Vitest } from 'vitest/node';
+import { hangsIn } from '../lib/watchdog/hangs.ts';
 import { exercises, workbookRoot } from '#harness/core/manifest.ts';
 import { counts } from './loop.ts';
 import { tally } from './tally.ts';
@@ -17,7 +18,8 @@ export default class UiReporter implements Reporter {
 		this.vitest = vitest;
 	}
 
-	onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+	async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
+		await this.showTheHangs();
 		const root = workbookRoot;
 		const names = shownNames(root);
 		for (const module of modules) {
@@ -30,5 +32,27 @@ export default class UiReporter implements Reporter {
 		const { port, host } = this.vitest?.config.api ?? {};
 		const url = `http://${host && host !== '0.0.0.0' ? host : 'localhost'}:${port ?? 51204}/__vitest__/`;
 		console.log(`${passed} of ${total} of your tests pass. The Vitest UI (Ctrl-C stops it):\n${url}`);
+	}
+
+	// A thread stopped by the watchdog (lib/watchdog/pool.ts) sent no last word on its file: the watchdog fails
+	// its stuck test in Vitest's state, and this sends that file's tasks to the open pages as any update goes,
+	// before the run's end, or they would show the file running until the page is reloaded.
+	private async showTheHangs(): Promise<void> {
+		const vitest = this.vitest as
+			(Vitest & { report?: (name: string, ...args: unknown[]) => Promise<void> }) | undefined;
+		const files = hangsIn().flatMap((hang) => vitest?.state.filesMap.get(hang.file) ?? []);
+		if (!files.length || !vitest?.report) return;
+		const all = (task: RunnerTask): RunnerTask[] => [
+			task,
+			...('tasks' in task ? task.tasks.flatMap(all) : [])
+		];
+		const packs: RunnerTaskResultPack[] = files
+			.flatMap(all)
+			.map((task) => [
+				task.id,
+				task.result ?? (task.mode === 'skip' ? { state: 'skip' } : undefined),
+				task.meta
+			]);
+		await vitest.report('onTaskUpdate', packs, []);
 	}
 }

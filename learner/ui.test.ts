@@ -263,3 +263,54 @@ it("a test file not as shipped passes nothing in the terminal line: its counts a
 		`npm run ui's counts after ${last.id}'s test file was changed to one passing test`
 	).toEqual({ passed, all });
 }, 60_000);
+
+it(
+	'a handler that never returns: the page says which test, within the time limit, and the next save recovers',
+	async () =>
+		screenshotOnFailure(async () => {
+			const [first] = exercises(session.root);
+			const handler = join(session.root, 'exercises', first!.folder, first!.learnerFiles[0]!);
+			const solved = readFileSync(handler, 'utf8');
+			expect(solved, "01's solution, copied in by the test before").toContain('handle(');
+			writeFileSync(
+				handler,
+				solved.replace(/(\bhandle\([^)]*\)[^{]*\{)/, '$1\n\t\twhile (Date.now() > 0) {}')
+			);
+			// The first test to meet the loop is 01's first: its report tells the story.
+			await page.getByPlaceholder(/Search/).fill('One delivery, one ticket');
+			await expandAll();
+			const told = await until(
+				'the story of the hang in the report of the test that met it',
+				async () => {
+					const shown = await labels();
+					const file = shown.findIndex((label) => label.startsWith(`exercises/${first!.folder}/`));
+					const at = shown.indexOf('One delivery, one ticket', file);
+					if (at < 0) return undefined;
+					await items().nth(at).click();
+					await page.getByText('Report', { exact: true }).first().click();
+					const text = await page.evaluate(() => document.body.innerText);
+					return text.includes('did not return') ? text : undefined;
+				},
+				60_000
+			);
+			expect(told).toMatch(/did not return within \d+ s in "/);
+			expect
+				.soft(
+					told.split('\n').filter((line) => holding(line).length > 0),
+					"the page's lines with an absolute path of this machine"
+				)
+				.toEqual([]);
+			writeFileSync(handler, solved);
+			await page.getByPlaceholder(/Search/).fill('');
+			await collapseAll();
+			const firstFile = items()
+				.filter({ hasText: `exercises/${first!.folder}/` })
+				.first();
+			await until(
+				'01 shown as passed again',
+				async () => (await firstFile.innerHTML()).includes('i-carbon:checkmark') || undefined,
+				60_000
+			);
+		}),
+	150_000
+);
