@@ -190,9 +190,10 @@ async function goSteps(): Promise<Step[]> {
 		return [
 			{ name: 'Go formatting (gofmt -l)', check: gofmt },
 			// Without -composites: the lesson's Go writes Outcome{"conflict", 0}, an unkeyed literal of go/core's type.
+			// With -tags=postgres: the PostgreSQL plays of go/race and go/outbox are built only with it.
 			{
-				name: 'Go vet (go vet -composites=false ./...)',
-				check: () => command('go', ['vet', '-composites=false', './...'], goDir)
+				name: 'Go vet (go vet -composites=false -tags=postgres ./...)',
+				check: () => command('go', ['vet', '-composites=false', '-tags=postgres', './...'], goDir)
 			},
 			{
 				name: 'the Go solutions pass every test (go test ./..., go/solutions/ read in place of the stubs)',

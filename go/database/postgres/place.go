@@ -175,6 +175,16 @@ func (p *Place) Fresh() (*Database, error) {
 	return &Database{place: p, open: map[string]bool{}, waiting: map[string]string{}, conns: map[string]*Conn{}, workerOf: map[uint32]string{}}, nil
 }
 
+// FreshFor is Fresh in a test: an empty database, or the test stops saying why.
+func (p *Place) FreshFor(t testing.TB) *Database {
+	t.Helper()
+	db, err := p.Fresh()
+	if err != nil {
+		t.Fatalf("could not empty the tables: %v", err)
+	}
+	return db
+}
+
 // Drop closes every connection and drops the database.
 func (p *Place) Drop() error {
 	ctx := context.Background()
