@@ -36,7 +36,10 @@ func TestBorrowed(t *testing.T) {
 	const manifest = `{"exercises": [
 		{"id": "02", "folder": "02-x", "goLearnerFiles": ["handler.go"]},
 		{"id": "03", "folder": "03-x", "goLearnerFiles": ["atomic.go"]}
-	], "given": [{"file": "harness/core/replay.ts", "answers": "02", "from": "03", "go": "go/handler/replay.go"}]}`
+	], "given": [
+		{"file": "harness/core/replay.ts", "answers": "02", "from": "03", "go": "go/handler/replay.go"},
+		{"file": "harness/race/atomic.ts", "answers": "03", "from": "05", "go": "go/race/atomic/atomic.go"}
+	]}`
 	const said = "go/exercises/02-x/handler.go imports exercise 02's answer, handed on from 03: write your own (go/handler/replay.go"
 	tests := []struct {
 		name    string
@@ -50,6 +53,9 @@ func TestBorrowed(t *testing.T) {
 		{"through another package", "02", "02-x/handler.go", `import "workbook/race"`, []string{said + ", through workbook/race)"}},
 		{"only core", "02", "02-x/handler.go", `import . "workbook/core"`, nil},
 		{"in 03, where it is given", "03", "03-x/atomic.go", `import "workbook/handler"`, nil},
+		{"a given package inside another", "03", "03-x/atomic.go", `import "workbook/race/atomic"`,
+			[]string{"go/exercises/03-x/atomic.go imports exercise 03's answer, handed on from 05: write your own (go/race/atomic/atomic.go)"}},
+		{"the package around a given one", "03", "03-x/atomic.go", `import "workbook/race"`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,6 +64,7 @@ func TestBorrowed(t *testing.T) {
 			write(t, root, "go/core/core.go", "package core\n")
 			write(t, root, "go/handler/replay.go", "package handler\n\nimport \"workbook/core\"\n")
 			write(t, root, "go/race/race.go", "package race\n\nimport \"workbook/handler\"\n")
+			write(t, root, "go/race/atomic/atomic.go", "package atomic\n\nimport \"workbook/handler\"\n")
 			write(t, root, "go/exercises/"+tt.file, "package x\n\n"+tt.imports+"\n")
 			got, err := Borrowed(root, tt.id)
 			if err != nil {
