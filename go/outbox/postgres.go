@@ -36,37 +36,23 @@ func OnPostgres(t *testing.T, send Sender) {
 // schedulesOnPostgres plays every schedules/outbox file on PostgreSQL, held to send's column, as
 // PlaySchedules does on the model.
 func schedulesOnPostgres(t *testing.T, place *postgres.Place, send Sender) {
-	all, err := LoadSchedules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range all {
-		t.Run(s.Name, func(t *testing.T) {
-			db := place.FreshFor(t)
-			if problem := judge(s, send.column, playOn(db, s, send)); problem != "" {
-				t.Error("on PostgreSQL: " + problem)
-			}
-		})
-	}
+	postgres.EachSchedule(t, place, LoadSchedules, func(t *testing.T, s Schedule, db *postgres.Database) {
+		if problem := judge(s, send.column, playOn(db, s, send)); problem != "" {
+			t.Error("on PostgreSQL: " + problem)
+		}
+	})
 }
 
 // modelAgreesWithPostgres plays each outbox schedule on the model and on PostgreSQL: the same story, line
 // for line, and the same rows, emails and provider calls after the last step.
 func modelAgreesWithPostgres(t *testing.T, place *postgres.Place, send Sender) {
-	all, err := LoadSchedules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range all {
-		t.Run(s.Name, func(t *testing.T) {
-			db := place.FreshFor(t)
-			model, server := playOn(database.New(), s, send), playOn(db, s, send)
-			what := fmt.Sprintf("outbox schedule %q (%s) as %s", s.Name, s.File, send.column)
-			if problem := differ(what, model, server); problem != "" {
-				t.Error(problem)
-			}
-		})
-	}
+	postgres.EachSchedule(t, place, LoadSchedules, func(t *testing.T, s Schedule, db *postgres.Database) {
+		model, server := playOn(database.New(), s, send), playOn(db, s, send)
+		what := fmt.Sprintf("outbox schedule %q (%s) as %s", s.Name, s.File, send.column)
+		if problem := differ(what, model, server); problem != "" {
+			t.Error(problem)
+		}
+	})
 }
 
 // crashPointsOnPostgres is a sample of EveryCrashPoint on PostgreSQL: every fifth crash plan (the handler

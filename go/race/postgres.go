@@ -40,37 +40,24 @@ func OnPostgres(t *testing.T, column string, handle Handle) {
 
 // raceSchedulesOnPostgres plays every schedules/race file on PostgreSQL, held to the column.
 func raceSchedulesOnPostgres(t *testing.T, place *postgres.Place, impl implementation) {
-	all, err := LoadSchedules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range all {
-		t.Run(s.Name, func(t *testing.T) {
-			if problem := judge(s, impl.column, playOn(place.FreshFor(t), s, impl)); problem != "" {
-				t.Error("on PostgreSQL: " + problem)
-			}
-		})
-	}
+	postgres.EachSchedule(t, place, LoadSchedules, func(t *testing.T, s Schedule, db *postgres.Database) {
+		if problem := judge(s, impl.column, playOn(db, s, impl)); problem != "" {
+			t.Error("on PostgreSQL: " + problem)
+		}
+	})
 }
 
 // modelAgreesWithPostgres is the differential check: each race schedule, played on the model and on
 // PostgreSQL with the same picks, must tell the same story line for line (every outcome, every wait, every
 // error) and leave the same committed rows.
 func modelAgreesWithPostgres(t *testing.T, place *postgres.Place, impl implementation) {
-	all, err := LoadSchedules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range all {
-		t.Run(s.Name, func(t *testing.T) {
-			model := playOn(database.New(), s, impl)
-			server := playOn(place.FreshFor(t), s, impl)
-			what := fmt.Sprintf("race schedule %q (%s) with %s", s.Name, s.File, impl.column)
-			if problem := differ(what, model, server); problem != "" {
-				t.Error(problem)
-			}
-		})
-	}
+	postgres.EachSchedule(t, place, LoadSchedules, func(t *testing.T, s Schedule, db *postgres.Database) {
+		model, server := playOn(database.New(), s, impl), playOn(db, s, impl)
+		what := fmt.Sprintf("race schedule %q (%s) with %s", s.Name, s.File, impl.column)
+		if problem := differ(what, model, server); problem != "" {
+			t.Error(problem)
+		}
+	})
 }
 
 // rowsOf is what a run committed, one row a line.
@@ -91,28 +78,22 @@ func differ(what string, model, server played) string {
 // handlerSchedulesOnPostgres plays the handler schedules one delivery at a time on PostgreSQL, held to the
 // receipt-in-commit column, and checks the model told the same story.
 func handlerSchedulesOnPostgres(t *testing.T, place *postgres.Place, impl implementation) {
-	all, err := handler.LoadSchedules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range all {
-		t.Run(s.Name, func(t *testing.T) {
-			got, trace, err := playDeliveriesOn(place.FreshFor(t), s, impl.handle)
-			if err != nil {
-				t.Fatalf("on PostgreSQL: %v\n\nWhat happened:\n%s", err, trace)
-			}
-			if problem := handler.Judge(s, handler.ReceiptInCommit, got); problem != "" {
-				t.Errorf("on PostgreSQL: %s\n\nWhat happened:\n%s", problem, trace)
-			}
-			mine, modelTrace, _ := playDeliveries(s, impl.handle)
-			model := played{db: database.Contents{Tickets: mine.DB.Tickets, Receipts: mine.DB.Receipts}, trace: modelTrace}
-			server := played{db: database.Contents{Tickets: got.DB.Tickets, Receipts: got.DB.Receipts}, trace: trace}
-			what := fmt.Sprintf("handler schedule %q (%s) with %s, one delivery at a time", s.Name, s.File, impl.column)
-			if problem := differ(what, model, server); problem != "" {
-				t.Error(problem)
-			}
-		})
-	}
+	postgres.EachSchedule(t, place, handler.LoadSchedules, func(t *testing.T, s handler.Schedule, db *postgres.Database) {
+		got, trace, err := playDeliveriesOn(db, s, impl.handle)
+		if err != nil {
+			t.Fatalf("on PostgreSQL: %v\n\nWhat happened:\n%s", err, trace)
+		}
+		if problem := handler.Judge(s, handler.ReceiptInCommit, got); problem != "" {
+			t.Errorf("on PostgreSQL: %s\n\nWhat happened:\n%s", problem, trace)
+		}
+		mine, modelTrace, _ := playDeliveries(s, impl.handle)
+		model := played{db: database.Contents{Tickets: mine.DB.Tickets, Receipts: mine.DB.Receipts}, trace: modelTrace}
+		server := played{db: database.Contents{Tickets: got.DB.Tickets, Receipts: got.DB.Receipts}, trace: trace}
+		what := fmt.Sprintf("handler schedule %q (%s) with %s, one delivery at a time", s.Name, s.File, impl.column)
+		if problem := differ(what, model, server); problem != "" {
+			t.Error(problem)
+		}
+	})
 }
 
 // randomDifferentialCases is how many seeded random cases the differential check plays on both databases,

@@ -185,6 +185,19 @@ func (p *Place) FreshFor(t testing.TB) *Database {
 	return db
 }
 
+// EachSchedule runs check on every schedule load returns, each in a subtest of its name with an empty
+// database of its own; schedules that do not load stop the test.
+func EachSchedule[S interface{ ScheduleName() string }](t *testing.T, p *Place, load func() ([]S, error), check func(t *testing.T, s S, db *Database)) {
+	t.Helper()
+	all, err := load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range all {
+		t.Run(s.ScheduleName(), func(t *testing.T) { check(t, s, p.FreshFor(t)) })
+	}
+}
+
 // Drop closes every connection and drops the database.
 func (p *Place) Drop() error {
 	ctx := context.Background()
