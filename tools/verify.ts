@@ -29,8 +29,9 @@ const vitestReport = (project: string) => {
 	return reports.get(project)!;
 };
 let goReport: Promise<GoReport> | undefined;
-// 06's Go explorations play more random sequences here than a plain go test does (go/endpoint/property.go).
-const goSizes = { ENDPOINT_CRASH_RUNS: '100', ENDPOINT_RUNS: '1000' };
+// 06's Go explorations play more random sequences here than a plain go test does (go/endpoint/property.go),
+// and 04's more made-up tab lives (go/client/failing_storage.go).
+const goSizes = { ENDPOINT_CRASH_RUNS: '100', ENDPOINT_RUNS: '1000', TAB_LIFE_RUNS: '3000' };
 const goTests = () => (goReport ??= goTest(goDir, undefined, { env: goSizes }));
 
 const one = (ok: boolean, problem: string): Result => ({
