@@ -7,7 +7,7 @@ package endpoint
 //	sequence := Sequence{Remember: "everything", RetentionHours: 24, Steps: []Call{
 //		{Do: "send", Route: "tickets", Key: "k-1", Body: `{"subject":"Printer on fire"}`},
 //		{Do: "wait", Minutes: 25 * 60}}}
-//	routes := buildRoutes(sequence, store, &clock)   // Tickets(options) and Webhooks(options)
+//	routes := buildRoutes(code, sequence, store, &clock)   // code.Tickets(options) and code.Webhooks(options)
 //	got := send(routes, sequence.Steps[0])           // Answer{Status, Body, Replayed}
 //	saidSend(sequence.Steps, 0)                      // `request 1 (POST /api/tickets, key "k-1", …)`
 
@@ -45,11 +45,21 @@ type Answer struct {
 	Replayed bool
 }
 
+// Code is the two routes under test, as the learner writes them (go/exercises/06-ticket-endpoint): what
+// every player and exploration here is handed, so the stub's tests and the solution's are the same calls.
+//
+//	code := endpoint.Code{Tickets: Tickets, Webhooks: Webhooks}
+type Code struct {
+	Tickets  func(Options) http.Handler
+	Webhooks func(Options) http.Handler
+}
+
 // Routes are the two routes, by name.
 type Routes map[RouteName]http.Handler
 
-// buildRoutes makes both routes on the store, with the sequence's policy and retention and the clock's time.
-func buildRoutes(sequence Sequence, store Store, clock *time.Time) Routes {
+// buildRoutes makes both routes of the code on the store, with the sequence's policy and retention and the
+// clock's time.
+func buildRoutes(code Code, sequence Sequence, store Store, clock *time.Time) Routes {
 	options := Options{
 		Store:     store,
 		Remember:  sequence.Remember,
@@ -57,7 +67,7 @@ func buildRoutes(sequence Sequence, store Store, clock *time.Time) Routes {
 		Now:       func() time.Time { return *clock },
 		Tenant:    "acme",
 	}
-	return Routes{"tickets": Tickets(options), "webhooks": Webhooks(options)}
+	return Routes{"tickets": code.Tickets(options), "webhooks": code.Webhooks(options)}
 }
 
 // send hands the call to its route, as 04's form sends it, and reads the answer.

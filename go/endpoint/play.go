@@ -73,7 +73,7 @@ func serve(routes map[string]http.Handler) *served {
 		}
 		route, ok := routes[r.URL.Path]
 		if !ok || r.Method != http.MethodPost {
-			problem(w, http.StatusNotFound, "Not Found", "nothing is served here")
+			Problem(w, http.StatusNotFound, "Not Found", "nothing is served here")
 			return
 		}
 		plan := s.plan(r.Header.Get(planHeader))
@@ -203,7 +203,7 @@ type played struct {
 // limit bounds a wait for a request that never gets there; it never decides an outcome.
 const limit = 10 * time.Second
 
-func play(t testing.TB, s Schedule, remember Remember, url string) played {
+func play(t testing.TB, code Code, s Schedule, remember Remember, url string) played {
 	ctx := context.Background()
 	store, err := OpenStore(ctx, url, 6)
 	if err != nil {
@@ -221,7 +221,7 @@ func play(t testing.TB, s Schedule, remember Remember, url string) played {
 		defer clock.Unlock()
 		return now
 	}}
-	server := serve(map[string]http.Handler{Paths["tickets"]: Tickets(options), Paths["webhooks"]: Webhooks(options)})
+	server := serve(map[string]http.Handler{Paths["tickets"]: code.Tickets(options), Paths["webhooks"]: code.Webhooks(options)})
 	defer server.Close()
 	var result played
 	pending := map[int]chan *answer{}
@@ -534,13 +534,13 @@ func outcomeOf(a *answer) handler.Outcome {
 
 // playWebhooks sends a handler schedule's deliveries to POST /webhooks, each with its fault, and reads the
 // answers and rows back in the handler schedules' words. stopped says why the play ended early, if it did.
-func playWebhooks(t testing.TB, s handler.Schedule, url string) (got handler.Played, stopped string) {
+func playWebhooks(t testing.TB, code Code, s handler.Schedule, url string) (got handler.Played, stopped string) {
 	asRequests := Schedule{Named: s.Named, Title: s.Title, Story: s.Story}
 	for _, delivery := range s.Deliveries {
 		fault := Fault(delivery.Fault)
 		asRequests.Steps = append(asRequests.Steps, Step{Do: "send", Route: "webhooks", JSON: delivery.Event, Fault: fault, Expect: &ExpectedAnswer{}})
 	}
-	p := play(t, asRequests, "everything", url)
+	p := play(t, code, asRequests, "everything", url)
 	for _, a := range p.answers {
 		got.Outcomes = append(got.Outcomes, outcomeOf(a))
 	}

@@ -42,7 +42,7 @@ func LimitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
 		if err != nil || len(body) > MaxBodyBytes {
-			problem(w, http.StatusRequestEntityTooLarge, "Content Too Large", "the body is over 65536 bytes")
+			Problem(w, http.StatusRequestEntityTooLarge, "Content Too Large", "the body is over 65536 bytes")
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
@@ -130,7 +130,7 @@ func (c *guardedConn) Read(p []byte) (int, error) {
 				c.refused(head)
 			}
 			answer := httptest.NewRecorder()
-			refuse(answer, rule)
+			Refuse(answer, rule)
 			response := answer.Result()
 			response.Close, response.ContentLength = true, int64(answer.Body.Len())
 			_ = response.Write(c.Conn)
