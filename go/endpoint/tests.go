@@ -36,6 +36,7 @@ func PlaySchedules(t *testing.T, code Code) {
 	for _, s := range all {
 		for _, remember := range s.Remember {
 			t.Run(string(remember)+"/"+s.Name, func(t *testing.T) {
+				t.Parallel()
 				schedules.Playing(t, s, string(remember))
 				if problem := judge(s, remember, play(t, code, s, remember, url)); problem != "" {
 					t.Error(problem)
@@ -56,6 +57,7 @@ func PlayWebhookSchedules(t *testing.T, code Code) {
 	url := postgres.ServerURL(t)
 	for _, s := range all {
 		t.Run(s.Name, func(t *testing.T) {
+			t.Parallel()
 			schedules.Playing(t, s, handler.ReceiptInCommit)
 			got, stopped := playWebhooks(t, code, s, url)
 			if stopped != "" {
