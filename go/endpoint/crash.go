@@ -355,8 +355,14 @@ func judgeCrash(j crashJudged) string {
 	if j.reference.answer == nil {
 		return ""
 	}
+	if j.reference.answer.Panicked != "" {
+		return fmt.Sprintf("Played alone, with no crash, the request got no answer: your route panicked: %s", j.reference.answer.Panicked)
+	}
 	if j.retry.answer == nil {
 		return fmt.Sprintf("After a crash %s, the retry got no answer", point)
+	}
+	if j.retry.answer.Panicked != "" {
+		return fmt.Sprintf("After a crash %s, the retry got no answer: your route panicked: %s", point, j.retry.answer.Panicked)
 	}
 	if !firstAnswerAgain(j.route, *j.reference.answer, *j.retry.answer) {
 		return fmt.Sprintf("After a crash %s, the retry must get the first answer (made now, or replayed), but it got another.%s", point, tables)

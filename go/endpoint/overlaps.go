@@ -232,6 +232,9 @@ func judgeOverlap(played interleaving, orders []ordered, before int) string {
 		if got == nil {
 			return fmt.Sprintf("request %d got no answer: %s", who+1, played.failures[who])
 		}
+		if got.Panicked != "" {
+			return fmt.Sprintf("request %d got no answer: your route panicked: %s", who+1, got.Panicked)
+		}
 		if got.Status >= 500 {
 			return fmt.Sprintf("request %d answered %s", who+1, saidAnswer(got))
 		}

@@ -2,6 +2,7 @@ package endpoint
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"workbook/core"
@@ -32,5 +33,38 @@ func TestAStubStopsEachExploration(t *testing.T) {
 			}()
 			exploration.play()
 		})
+	}
+}
+
+// TestAPanicIsToldInTheStory: a route that panics gets no answer, and every exploration tells it in the
+// sequence's story, with the line of 06's file it came from, as TypeScript's tell "your route threw": the
+// test binary goes on.
+func TestAPanicIsToldInTheStory(t *testing.T) {
+	var none *KeyRecord
+	panics := Code{
+		Tickets: func(Options) http.Handler {
+			return http.HandlerFunc(func(http.ResponseWriter, *http.Request) { _ = none.Key })
+		},
+		Webhooks: solution.Webhooks,
+	}
+	z := sizes{crashSequences: 1, modelRuns: 5, seed: defaultSeed}
+	for _, exploration := range []struct {
+		name string
+		play func() string
+	}{
+		{"the crash points", func() string { problem, _ := crashProblem(panics, z); return problem }},
+		{"the overlaps", func() string { problem, _ := overlapProblem(panics, z); return problem }},
+		{"the model", func() string { return modelProblem(panics, z) }},
+	} {
+		t.Run(exploration.name, func(t *testing.T) {
+			if problem := exploration.play(); !strings.Contains(problem, "no answer: your route panicked: runtime error: invalid memory address") {
+				t.Errorf("%s did not tell the panic:\n%s", exploration.name, problem)
+			}
+		})
+	}
+	stack := []byte("goroutine 7 [running]:\nworkbook/endpoint.send.func1()\n\t/w/go/endpoint/calls.go:84 +0x1d\n" +
+		"workbook/exercises/06-ticket-endpoint.Tickets.func1(…)\n\t/w/go/exercises/06-ticket-endpoint/endpoint.go:123 +0x5a\n")
+	if got, want := panicked("boom", stack), "boom, at endpoint.go:123"; got != want {
+		t.Errorf("panicked(boom, a stack through 06's file) = %q, want %q", got, want)
 	}
 }
