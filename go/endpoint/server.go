@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"workbook/schedules"
 )
 
 // What the server does before a route, in both languages (harness/endpoint/server.ts and header-guard.ts):
@@ -35,6 +37,19 @@ func ServeReadme(w http.ResponseWriter, r *http.Request, root string) bool {
 	w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
 	_, _ = w.Write(text)
 	return true
+}
+
+// workbookFolder is the workbook's folder, where 06's README is: the one the schedules are in (schedules.Dir
+// finds them from any package folder under go/, through go/testdata's link), "." when there is none.
+func workbookFolder() string {
+	dir, err := schedules.Dir()
+	if err != nil {
+		return "."
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	return filepath.Dir(dir)
 }
 
 // LimitBody answers 413 for a body over MaxBodyBytes before next sees the request, as server.ts does.

@@ -2,10 +2,14 @@ package endpoint
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
 	"workbook/core"
+	"workbook/database/postgres"
+	"workbook/handler"
+	"workbook/schedules"
 )
 
 // TestAStubStopsEachExploration: routes that are still stubs stop every exploration with their own
@@ -66,5 +70,36 @@ func TestAPanicIsToldInTheStory(t *testing.T) {
 		"workbook/exercises/06-ticket-endpoint.Tickets.func1(…)\n\t/w/go/exercises/06-ticket-endpoint/endpoint.go:123 +0x5a\n")
 	if got, want := panicked("boom", stack), "boom, at endpoint.go:123"; got != want {
 		t.Errorf("panicked(boom, a stack through 06's file) = %q, want %q", got, want)
+	}
+}
+
+// TestAPanicOverHTTPIsToldInTheStory: over HTTP the connection drops, as net/http drops it, and the
+// schedule's story says what the route panicked with, with no stack logged in its way.
+func TestAPanicOverHTTPIsToldInTheStory(t *testing.T) {
+	url := postgres.ServerURL(t)
+	var none *StoredReceipt
+	panics := Code{
+		Tickets: func(Options) http.Handler {
+			return http.HandlerFunc(func(http.ResponseWriter, *http.Request) { _ = none.TicketID })
+		},
+		Webhooks: func(Options) http.Handler {
+			return http.HandlerFunc(func(http.ResponseWriter, *http.Request) { _ = none.TicketID })
+		},
+	}
+	all, err := schedules.Load[Schedule]("endpoint")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := all[slices.IndexFunc(all, func(s Schedule) bool { return s.Name == "first-request-creates" })]
+	told := judge(first, "everything", play(t, panics, first, "everything", url))
+	if !strings.Contains(told, "- your route panicked: runtime error: invalid memory address") {
+		t.Errorf("the tickets route panicked, but the story does not say so:\n%s", told)
+	}
+	deliveries, err := schedules.Load[handler.Schedule]("handler")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, stopped := playWebhooks(t, panics, deliveries[0], url); !strings.Contains(stopped, "delivery 1 got no answer: your route panicked: runtime error") {
+		t.Errorf("the webhooks route panicked, but the play stopped with %q", stopped)
 	}
 }
