@@ -141,6 +141,15 @@ export const goSamples: Sample[] = [
 		)
 	},
 	{
+		name: 'go-channel-send',
+		story: "imports the observer's pen (workbook/channel) and sends its own sealed line from init()",
+		kind: 'channel',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: forfeits('go/exercises/01-first-handler/handler\\.go imports workbook/channel: only the harness')
+	},
+	{
 		name: 'go-init-forged',
 		story: "an init() that writes a line like the observer's (and done) on fd 3 before the observer runs",
 		kind: 'channel',

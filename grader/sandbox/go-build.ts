@@ -37,6 +37,9 @@ const harnessPackages = () =>
 	readdirSync(goDir, { withFileTypes: true })
 		.filter((entry) => entry.isDirectory() && !notHarness.has(entry.name))
 		.map((entry) => entry.name);
+// Copied into every build for the observer, and never importable by a learner's file: go/channel is the pen
+// that seals the observer's lines, and a learner's Send would be sealed too.
+const observerOnly = new Set(['channel']);
 
 // The import paths of a Go file: single imports and import blocks, as the language writes them.
 export function goImports(text: string): string[] {
@@ -58,7 +61,8 @@ export function goRefusal(file: string, text: string): string | null {
 		if (path === 'unsafe') return `${file} imports unsafe, which learner code may not use`;
 		if (path === 'plugin') return `${file} imports plugin, which learner code may not use`;
 		const [top, first] = path.split('/');
-		if (top === 'workbook' && first !== undefined && !harnessPackages().includes(first))
+		const harness = first !== undefined && harnessPackages().includes(first) && !observerOnly.has(first);
+		if (top === 'workbook' && !harness)
 			return `${file} imports ${path}: only the harness's packages may be imported, never the reference or the grader`;
 	}
 	return null;
@@ -109,6 +113,8 @@ function goModuleCache(): Promise<string> {
 const buildEnv = (dir: string, modules: string) => ({
 	PATH: process.env.PATH ?? '/usr/local/go/bin:/usr/bin:/bin',
 	HOME: dir,
+	// go build's own work folder ($WORK) too, so a build stopped at its limit leaves nothing behind.
+	TMPDIR: join(dir, 'tmp'),
 	GOPATH: join(dir, 'gopath'),
 	GOMODCACHE: modules,
 	GOCACHE: buildCache,
@@ -138,6 +144,7 @@ export async function buildGo(
 			error: `exercise ${exercise.id} has no Go observer yet (go/grader/observe/${exercise.folder})`
 		};
 	const dir = buildFolder(exercise, files);
+	mkdirSync(join(dir, 'tmp'));
 	const binary = join(dir, 'observe');
 	const cgroups = cgroupsWork() ? makeCgroups(limits.memoryMb) : [];
 	// The compiler's threads count as processes: the build may have more than a run.
