@@ -34,7 +34,8 @@ describe('what a learner Go file may not do, read before it is built', () => {
 		['import "workbook/channel"', 'imports workbook/channel'],
 		['import "workbook/exercises/02-same-event"', 'imports workbook/exercises/02-same-event'],
 		['//go:linkname key workbook/channel.key', 'has a //go:linkname directive'],
-		['//go:embed secret.txt', 'has a //go:embed directive']
+		['//go:embed secret.txt', 'has a //go:embed directive'],
+		['var key []byte //go:linkname key workbook/channel.key', 'has a //go:linkname directive']
 	])('refuses %s', (line, said) => {
 		expect(goRefusal('handler.go', `package x\n\n${line}\n`)).toContain(said);
 	});

@@ -54,7 +54,8 @@ export function goImports(text: string): string[] {
 // Why a learner's Go file may not be built, or null. Each reaches past what Go's types let code do, where
 // the observer's key and the held-out inputs live, or into the workbook's reference.
 export function goRefusal(file: string, text: string): string | null {
-	const directive = /^[ \t]*\/\/go:(?!build\b)(\w+)/m.exec(text);
+	// Wherever a line comment starts: the compiler reads a directive after code on its line too.
+	const directive = /\/\/go:(?!build\b)(\w+)/.exec(text);
 	if (directive) return `${file} has a //go:${directive[1]} directive, which learner code may not use`;
 	for (const path of goImports(text)) {
 		if (path === 'C') return `${file} imports "C" (cgo), which learner code may not use`;
@@ -138,6 +139,11 @@ export async function buildGo(
 		const refused = goRefusal(`go/exercises/${path}`, text);
 		if (refused) return { dir: null, forfeit: refused };
 	}
+	if (!existsSync(join(goDir, 'go.mod')))
+		return {
+			dir: null,
+			error: 'this grader has no go/ module (a Gradescope package carries none): Go is not graded here'
+		};
 	if (!existsSync(join(goDir, 'grader', 'observe', exercise.folder)))
 		return {
 			dir: null,

@@ -234,27 +234,26 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 		return pending;
 	};
 
-	// One run's verdicts, scrubbed, and its diagnosis when it lost points; whatever goes wrong costs the run.
+	// One run's verdicts, scrubbed, and its diagnosis when it lost points. Whatever goes wrong with one run costs
+	// that exercise of that learner, never the class; a diagnosis that can't be made costs the diagnosis alone.
 	const verdictsOf = async (
 		plan: Planned,
 		run: () => Promise<ExerciseRun>
-	): Promise<{ verdicts: Verdict[]; diagnosis: Diagnosis | null }> => {
+	): Promise<{ verdicts: Verdict[]; diagnosis: Diagnosis | null; seconds: number }> => {
 		try {
 			const ran = await run();
 			const verdicts = ran.verdicts.map(scrub);
 			const diagnosis = verdicts.some((v) => v.status !== 'passed' && !v.free)
-				? await diagnosisOf(plan, ran).catch(() => null)
+				? await diagnosisOf(plan, ran).catch((error: unknown) => {
+						console.error(`${plan.exercise.id}: no diagnosis: ${String(error)}`);
+						return null;
+					})
 				: null;
-			return { verdicts, diagnosis };
+			return { verdicts, diagnosis, seconds: ran.seconds };
 		} catch (error) {
 			const why = error instanceof Error ? error.message : String(error);
-			return {
-				verdicts: notExecuted(
-					plan,
-					scrub({ message: `the grader could not run it: ${why}` } as Verdict).message
-				),
-				diagnosis: null
-			};
+			const message = scrub({ message: `the grader could not run it: ${why}` } as Verdict).message;
+			return { verdicts: notExecuted(plan, message), diagnosis: null, seconds: 0 };
 		}
 	};
 
@@ -270,8 +269,10 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 					const scored = await Promise.all(
 						languages.map(async (language) => {
 							const run = language === 'Go' ? () => runGoOn(submission, plan) : () => runOn(submission, plan);
-							const { verdicts, diagnosis } = await verdictsOf(plan, run);
-							return { language, diagnosis, exercise: scoreExercise(plan.exercise, verdicts, options) };
+							const one = await verdictsOf(plan, run);
+							seconds += one.seconds;
+							const exercise = scoreExercise(plan.exercise, one.verdicts, options);
+							return { language, diagnosis: one.diagnosis, exercise };
 						})
 					);
 					const counted = better(scored);
@@ -289,26 +290,10 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 						`not submitted: ${files.join(', ')} is not in the submission (or was not taken)`
 					);
 				} else {
-					// Whatever goes wrong with one run costs that exercise of that learner, never the class.
-					try {
-						const ran = await runOn(submission, plan);
-						seconds += ran.seconds;
-						verdicts = ran.verdicts.map(scrub);
-						const diagnosis = verdicts.some((v) => v.status !== 'passed' && !v.free)
-							? await diagnosisOf(plan, ran).catch((error: unknown) => {
-									// A diagnosis that can't be made costs the diagnosis, never the grade.
-									console.error(`${plan.exercise.id}: no diagnosis: ${String(error)}`);
-									return null;
-								})
-							: null;
-						if (diagnosis) diagnoses[plan.exercise.id] = scrubDiagnosis(diagnosis);
-					} catch (error) {
-						const why = error instanceof Error ? error.message : String(error);
-						verdicts = notExecuted(
-							plan,
-							scrub({ message: `the grader could not run it: ${why}` } as Verdict).message
-						);
-					}
+					const one = await verdictsOf(plan, () => runOn(submission, plan));
+					verdicts = one.verdicts;
+					seconds += one.seconds;
+					if (one.diagnosis) diagnoses[plan.exercise.id] = scrubDiagnosis(one.diagnosis);
 				}
 				return scoreExercise(plan.exercise, verdicts, options);
 			})
