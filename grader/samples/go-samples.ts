@@ -10,25 +10,27 @@ import { root } from '../sandbox/paths.ts';
 import type { Sample } from './samples.ts';
 
 // The exercises the Go grader observes today (go/grader/observe/<folder>/); the rest score 0 in Go.
-const goGraded = ['01', '02', '07'];
+const goGraded = ['01', '02', '04', '07'];
 const solvedInGo = { go: { solved: goGraded } };
 const zeroAt01 = {
-	scores: { '01': 'zero' as const, '02': 'full' as const, '07': 'full' as const },
+	scores: { '01': 'zero' as const, '02': 'full' as const, '04': 'full' as const, '07': 'full' as const },
 	rest: 'zero' as const
 };
 const allFull = {
-	scores: { '01': 'full' as const, '02': 'full' as const, '07': 'full' as const },
+	scores: { '01': 'full' as const, '02': 'full' as const, '04': 'full' as const, '07': 'full' as const },
 	rest: 'zero' as const
 };
 const forfeits = (why: string) => new RegExp(`01: 0 for this exercise: ${why}`);
 
 // A wrong Go solution applied to the learner's Go file, as it would be in their copy.
-function wrongPatch(name: string) {
+function wrongPatch(...names: string[]) {
 	return (folder: string) => {
-		const text = readFileSync(join(root, 'go', 'solutions', 'wrong', `${name}.patch`), 'utf8');
-		for (const file of parsePatch(text, name).files) {
-			const target = join(folder, file.path.replace(/^go\/solutions\//, 'go/exercises/'));
-			writeFileSync(target, applyHunks(readFileSync(target, 'utf8'), file, name));
+		for (const name of names) {
+			const text = readFileSync(join(root, 'go', 'solutions', 'wrong', `${name}.patch`), 'utf8');
+			for (const file of parsePatch(text, name).files) {
+				const target = join(folder, file.path.replace(/^go\/solutions\//, 'go/exercises/'));
+				writeFileSync(target, applyHunks(readFileSync(target, 'utf8'), file, name));
+			}
 		}
 	};
 }
@@ -36,22 +38,22 @@ function wrongPatch(name: string) {
 export const goSamples: Sample[] = [
 	{
 		name: 'go-complete',
-		story: 'a Go learner: 01, 02 and 07 solved in Go (the Go solutions), no TypeScript',
+		story: 'a Go learner: 01, 02, 04 and 07 solved in Go (the Go solutions), no TypeScript',
 		kind: 'honest',
 		base: 'nothing',
 		...solvedInGo,
 		...allFull,
-		says: /^go-complete +✔ 10\/10 +✔ 10\/10( +✘ 0\/\d+){4} +✔ 10\/10/m
+		says: /^go-complete +✔ 10\/10 +✔ 10\/10 +✘ 0\/20 +✔ 10\/10( +✘ 0\/\d+){2} +✔ 10\/10/m
 	},
 	{
 		name: 'go-partial',
 		story:
-			"a Go learner whose SameEvent runs the identity's fields together (the Go wrong solution identity-run-together)",
+			"a Go learner whose SameEvent runs the identity's fields together and whose key store makes a new key per attempt (the Go wrong solutions identity-run-together and new-key-per-attempt)",
 		kind: 'honest',
 		base: 'nothing',
 		...solvedInGo,
-		setup: wrongPatch('identity-run-together'),
-		scores: { '01': 'full', '02': 'some', '07': 'full' },
+		setup: wrongPatch('identity-run-together', 'new-key-per-attempt'),
+		scores: { '01': 'full', '02': 'some', '04': 'some', '07': 'full' },
 		rest: 'zero',
 		says: /02: graded in Go \(go\/exercises\/02-same-event\/\)/
 	},
