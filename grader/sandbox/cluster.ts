@@ -19,7 +19,6 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import {
 	chownSync,
 	existsSync,
-	lstatSync,
 	mkdirSync,
 	mkdtempSync,
 	readdirSync,
@@ -32,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyCluster, binariesVersion } from '#harness/postgres/template.ts';
 import { reachableBinaries } from '#harness/postgres/binaries.ts';
+import { watchSize } from './quota.ts';
 
 export type Cluster = {
 	folder: string;
@@ -90,28 +90,6 @@ process.once('exit', () => {
 		rmSync(folders.get(socketFolder)!, { recursive: true, force: true });
 	}
 });
-
-// The bytes a folder takes on disk (its files' blocks), links not followed.
-export function sizeOnDisk(folder: string): number {
-	let total = 0;
-	let entries: string[];
-	try {
-		entries = readdirSync(folder);
-	} catch {
-		return 0;
-	}
-	for (const name of entries) {
-		const path = join(folder, name);
-		try {
-			const stat = lstatSync(path);
-			total += stat.blocks * 512;
-			if (stat.isDirectory()) total += sizeOnDisk(path);
-		} catch {
-			// Gone while counted.
-		}
-	}
-	return total;
-}
 
 // A copy of `baseData` in a fresh folder, started; rejects (and leaves nothing) if it does not get ready.
 export async function startCluster(
@@ -282,15 +260,4 @@ async function killServer(child: ChildProcess, data: string): Promise<void> {
 	signal(pid, 'SIGKILL');
 	await gone(child, 5000);
 	if (segment) await new Promise((done) => execFile('ipcrm', ['-m', segment], () => done(undefined)));
-}
-
-// Every 100 ms, the folder's size on disk; past the quota, onFull once, with why.
-function watchSize(folder: string, quotaBytes: number, onFull: (why: string) => void) {
-	const timer = setInterval(() => {
-		if (sizeOnDisk(folder) <= quotaBytes) return;
-		clearInterval(timer);
-		onFull(`its database passed ${Math.round(quotaBytes / 1024 ** 2)} MB on disk, the quota of a run`);
-	}, 100);
-	timer.unref();
-	return { stop: () => clearInterval(timer) };
 }

@@ -9,7 +9,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunPostgres } from '../channel/job.ts';
 import { isAlive } from '../../lib/run.ts';
-import { childrenOf, clusterParent, runSettings, sizeOnDisk } from './cluster.ts';
+import { childrenOf, clusterParent, runSettings } from './cluster.ts';
+import { sizeOnDisk } from './quota.ts';
 import { GradingPostgres, startedServers } from './postgres.ts';
 
 const databases = new GradingPostgres();
