@@ -16,21 +16,13 @@
 // not gone within a second, it is stopped (SIGSTOP: it forks no more), its children are found by their parent
 // and everything is killed with SIGKILL, its shared memory segment removed (ipcrm), and the folder deleted.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import {
-	chownSync,
-	existsSync,
-	mkdirSync,
-	mkdtempSync,
-	readdirSync,
-	readFileSync,
-	rmSync,
-	statSync,
-	chmodSync
-} from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyCluster, binariesVersion } from '#harness/postgres/template.ts';
 import { reachableBinaries } from '#harness/postgres/binaries.ts';
+import { stampedFolder } from './leftovers.ts';
 import { watchSize } from './quota.ts';
 
 export type Cluster = {
@@ -96,9 +88,8 @@ export async function startCluster(
 	baseData: string,
 	options: { quotaBytes: number; settings?: Record<string, string>; readyMs?: number }
 ): Promise<Cluster> {
-	const folder = mkdtempSync(join(clusterParent(), 'grade-postgres-run-'));
-	// The server may run as another user (root is refused): it must be able to enter this folder.
-	chmodSync(folder, 0o755);
+	// Stamped with this grader: should it be killed outright, the next grading removes the folder (leftovers.ts).
+	const folder = stampedFolder(clusterParent(), 'grade-postgres-run-');
 	const data = join(folder, 'data');
 	const socketFolder = join(folder, 'socket');
 	let child: ChildProcess | null = null;
@@ -126,8 +117,9 @@ export async function startCluster(
 		pid,
 		watchSize: (onFull) => watchSize(folder, options.quotaBytes, onFull),
 		kill: () =>
-			(killed ??= killServer(server, data).finally(() => {
-				rmSync(folder, { recursive: true, force: true });
+			(killed ??= killServer(server, data).finally(async () => {
+				// Off the event loop: some 1,300 files, whose removal would hold every other run's watch meanwhile.
+				await rm(folder, { recursive: true, force: true });
 				startedClusters.delete(socketFolder);
 				folders.delete(socketFolder);
 			})),
