@@ -17,6 +17,7 @@
 // database or in the shared catalogs (comments, role settings), is there for a later run.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ReachablePostgres } from '#harness/postgres/embedded.ts';
@@ -169,6 +170,6 @@ export class GradingPostgres {
 		await (await ahead?.catch(() => null))?.drop();
 		const base = await this.base?.catch(() => null);
 		this.base = null;
-		if (base) rmSync(base.folder, { recursive: true, force: true });
+		if (base) await rm(base.folder, { recursive: true, force: true });
 	}
 }
