@@ -2,8 +2,9 @@
 // sharing of identical runs), in the sandbox; then a few copies without it, to tell what the sandbox costs per
 // exercise run. Prints seconds per submission, submissions per minute, and the machine's load while it ran;
 // where the kernel counts CPU by cgroup (v1 cpuacct), the CPU a submission takes, everything it starts
-// included (the steadier figure on a loaded machine), and per exercise who spends it: the grader, the sandbox
-// (strace, bwrap, node and the learner's code) and PostgreSQL; and what a run's cluster costs, made and removed.
+// included (the steadier figure on a loaded machine), and per exercise who spends it: the grader, its other
+// processes (strace, bwrap, node with the learner's code, cp) and PostgreSQL; and what a run's cluster costs,
+// made and removed.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -46,7 +47,7 @@ function cpuSeconds(): number {
 const account = cpuAccount();
 const cpuNow = (): CpuSeconds => account?.read() ?? { all: 0, postgres: 0, grader: 0 };
 const said = (cpu: CpuSeconds) =>
-	`${cpu.all.toFixed(2)} s (the grader ${cpu.grader.toFixed(2)}, the sandbox ${(cpu.all - cpu.grader - cpu.postgres).toFixed(2)}, PostgreSQL ${cpu.postgres.toFixed(2)})`;
+	`${cpu.all.toFixed(2)} s (the grader ${cpu.grader.toFixed(2)}, its other processes (strace, bwrap, node, cp) ${(cpu.all - cpu.grader - cpu.postgres).toFixed(2)}, PostgreSQL ${cpu.postgres.toFixed(2)})`;
 
 const perRun = (grade: ClassGrade) => {
 	const seconds = grade.graded.flatMap((g) => g.seconds);
