@@ -86,7 +86,7 @@ export function readGoTestJson(stdout: string, code: number): GoReport {
 // from a failed build goes to problems; past timeoutMs the run is stopped and says so. In go/, each Go
 // learner file is read from go/solutions/ (solutionsOverlay) unless replace says otherwise: go/exercises/
 // holds the stubs, and the solutions pass the very same test files.
-// go/endpoint, and 03 and 05 built with -tags postgres, play schedules on a PostgreSQL named by
+// 06 and go/endpoint, and 03 and 05 built with -tags postgres, play schedules on a PostgreSQL named by
 // WORKBOOK_POSTGRES_URL: unless postgres is false, the run has that tag and, when the variable is not set,
 // one server started for this run and stopped after it (the Go tests would start their own otherwise).
 export async function goTest(

@@ -108,25 +108,22 @@ describe('solutions/wrong/<mistake>.patch', () => {
 		return [`--- a/${path}`, `+++ b/${path}`, '@@ -1,1 +1,1 @@', `-${first}`, '+// gone', ''].join('\n');
 	};
 
-	it("reads a Go reference's one (06's go/endpoint, not a Go exercise yet): its test runs in that package", () => {
+	it('refuses a Go patch of the harness (go/endpoint): only learner files are a solution', () => {
 		const go = { ...header, exercise: '06', test: 'TestExplorations' };
 		const dir = folder({ 'x.patch': `${headerText(go)}\n\n${firstLine('go/endpoint/endpoint.go')}` });
-		const [wrong] = wrongSolutions(dir);
-		expect([wrong?.language, wrong?.goPackage, wrong?.files]).toEqual([
-			'go',
-			'endpoint',
-			['go/endpoint/endpoint.go']
-		]);
-		expect(patchedFiles(wrong!)['go/endpoint/endpoint.go']).toMatch(/^\/\/ gone\n/);
+		expect(() => wrongSolutions(dir)).toThrow(/"go\/endpoint\/endpoint.go" is not a learner file of 06/);
 	});
 
-	it("refuses a Go reference's patch that changes a test, or two packages", () => {
+	it("reads a Go patch of 06's learner file: its test runs in the exercise's package", () => {
 		const go = { ...header, exercise: '06', test: 'TestExplorations' };
-		const test = folder({ 'x.patch': `${headerText(go)}\n\n${firstLine('go/endpoint/play_test.go')}` });
-		expect(() => wrongSolutions(test)).toThrow(/"go\/endpoint\/play_test.go" is a test/);
-		const two = `${firstLine('go/endpoint/endpoint.go')}${firstLine('go/status/rules.go')}`;
-		const both = folder({ 'x.patch': `${headerText(go)}\n\n${two}` });
-		expect(() => wrongSolutions(both)).toThrow(/files of one package under go\//);
+		const path = 'go/solutions/06-ticket-endpoint/endpoint.go';
+		const [wrong] = wrongSolutions(folder({ 'x.patch': `${headerText(go)}\n\n${firstLine(path)}` }));
+		expect([wrong?.language, wrong?.goPackage, wrong?.files]).toEqual([
+			'go',
+			'exercises/06-ticket-endpoint',
+			['endpoint.go']
+		]);
+		expect(patchedFiles(wrong!)['endpoint.go']).toMatch(/^\/\/ gone\n/);
 	});
 
 	const bad: [string, Record<string, string | string[]>, string, RegExp][] = [

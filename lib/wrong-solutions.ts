@@ -25,9 +25,6 @@
 //   patchedFiles(wrong)              { 'handler.ts': text }: its files with the patch applied, in memory
 //   writeWrongSolution(wrong, into)  those files as into/<NN-x>/<file>, for whoever needs them on disk
 //
-// A Go patch may instead change the Go reference of an exercise that is not a Go exercise yet, where it
-// lives (go/endpoint/endpoint.go for 06): its test is that package's.
-//
 // Nothing is cached: a patch or a solution edited since is read as it is now.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -48,8 +45,7 @@ export type WrongSolution = {
 	hint?: number;
 	path: string; // the patch file
 	language: 'typescript' | 'go'; // go: a patch against go/solutions/, kept in go/solutions/wrong/
-	// Go's: the package its test runs in: exercises/02-same-event for a Go learner file, or the kind's own
-	// package (endpoint) for an exercise whose Go reference lives there, not yet a Go exercise (06).
+	// Go's: the package its test runs in, the exercise's: exercises/02-same-event.
 	goPackage?: string;
 };
 
@@ -123,9 +119,7 @@ export function readWrongSolution(path: string): WrongSolution {
 	const exercise = exercises().find((e) => e.id === one('exercise'));
 	if (!exercise)
 		throw new WrongSolutionError(`${file}: no exercise "${one('exercise')}" in exercises/manifest.json`);
-	const reference = goReferencePackage(patch, file);
 	const files = patch.files.map(({ path: changed, at }, i) => {
-		if (reference) return changed;
 		const learnerFile = learnerFileOf(changed, exercise.folder);
 		const learnerFiles = (changed.startsWith('go/') ? exercise.goLearnerFiles : exercise.learnerFiles) ?? [];
 		if (!learnerFiles.includes(learnerFile))
@@ -149,32 +143,9 @@ export function readWrongSolution(path: string): WrongSolution {
 		path,
 		language: patch.files.every((changed) => changed.path.startsWith('go/')) ? 'go' : 'typescript',
 		...(patch.files.every((changed) => changed.path.startsWith('go/'))
-			? { goPackage: reference ?? `exercises/${exercise.folder}` }
+			? { goPackage: `exercises/${exercise.folder}` }
 			: {})
 	};
-}
-
-// A Go reference that is not a Go exercise yet: go/<kind>/<file>.go, no test file, every file in one kind's
-// package. Its name (endpoint), or null when the patch changes learner files instead.
-const goReference = /^go\/([a-z]+)\/[a-z_]+\.go$/;
-const notKinds = new Set(['exercises', 'solutions', 'cmd', 'testdata']);
-function goReferencePackage(patch: Patch, file: string): string | null {
-	const kinds = patch.files.map(({ path, at }) => {
-		const kind = goReference.exec(path)?.[1];
-		if (kind === undefined || notKinds.has(kind)) return null;
-		if (path.endsWith('_test.go'))
-			throw new WrongSolutionError(
-				`${file}:${at}: "${path}" is a test: a wrong solution changes the solution`
-			);
-		return kind;
-	});
-	if (kinds.every((kind) => kind === null)) return null;
-	const [first] = kinds;
-	if (first === null || kinds.some((kind) => kind !== first))
-		throw new WrongSolutionError(
-			`${file}: a Go reference's patch changes files of one package under go/ (${patch.files.map((f) => f.path).join(', ')})`
-		);
-	return first!;
 }
 
 function hintNumber(value: string | null, file: string): number | null {

@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { goExercises, workbookRoot } from '#harness/core/manifest.ts';
+import { goExercises, onPostgres } from '#harness/core/manifest.ts';
 import { urlVariable } from '#harness/endpoint/postgres-on-demand.ts';
 import { startPostgres } from '#harness/postgres/server.ts';
 import { goDir, goTest, solutionsOverlay, type GoTest } from '../lib/go-test.ts';
@@ -43,10 +43,9 @@ export async function goExercisesFailAsShipped(): Promise<Checked> {
 	);
 }
 
-// One Go wrong solution played: the go test of its package with the patched files read in place of the
-// solution's, and the test its header names (undefined when none ran; said is what the run said, or why the
-// patch could not play). A patch of a learner file is read in place of go/exercises/<folder>/<file>; one of
-// a Go reference (06's go/endpoint) in place of that file. Only its test's top-level function runs, on
+// One Go wrong solution played: the go test of its exercise's package with the patched files read in place
+// of the solution's, go/exercises/<folder>/<file>, and the test its header names (undefined when none ran;
+// said is what the run said, or why the patch could not play). Only its test's top-level function runs, on
 // postgresUrl if it asks.
 export async function playGoWrongTest(
 	wrong: WrongSolution,
@@ -66,7 +65,7 @@ export async function playGoWrongTest(
 		for (const [file, text] of Object.entries(files)) {
 			const path = join(folder, basename(file));
 			writeFileSync(path, text);
-			replace[pkg.startsWith('exercises/') ? join(goDir, pkg, file) : join(workbookRoot, file)] = path;
+			replace[join(goDir, pkg, file)] = path;
 		}
 		const report = await goTest(goDir, 120_000, {
 			replace,
@@ -96,12 +95,14 @@ async function playGoWrong(wrong: WrongSolution, postgresUrl: string | null): Pr
 	return null;
 }
 
-// Every Go wrong solution, two at a time (each is a go test of one package).
-// A Go reference's tests may play on PostgreSQL: one server for all of them, unless one is given.
+// Every Go wrong solution, two at a time (each is a go test of one package). An exercise that stores in
+// PostgreSQL (the manifest's "postgres": "only", 06) plays on one: one server for all of them, unless one
+// is given.
 export async function goWrongSolutionsFail(): Promise<Checked> {
 	const problems: (string | null)[] = [];
 	const wrongs = wrongSolutions(goWrongDir);
-	const needsPostgres = wrongs.some((wrong) => !wrong.goPackage?.startsWith('exercises/'));
+	const stores = new Set(onPostgres('only').map((exercise) => exercise.id));
+	const needsPostgres = wrongs.some((wrong) => stores.has(wrong.exercise));
 	const given = process.env[urlVariable];
 	const server = needsPostgres && !given ? await startPostgres() : null;
 	try {

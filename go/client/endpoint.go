@@ -12,7 +12,7 @@ import (
 
 // MaxKeyLength is the longest Idempotency-Key the endpoint takes: Stripe's 255 characters, counted as
 // Unicode code points, as the TypeScript endpoint counts them (not bytes, not UTF-16 units). Exercise 06's
-// endpoint (go/endpoint) takes this rule from here.
+// endpoint (go/endpoint's MaxKeyLength, which the routes read) takes this rule from here.
 const MaxKeyLength = 255
 
 // KeyLength is a key's length in Unicode code points, the count MaxKeyLength limits: "é" is one, and so is

@@ -5,7 +5,7 @@ import (
 	"errors"
 )
 
-// What readJSON and Fingerprint need to read a body as JavaScript reads it (harness/endpoint/contract.ts).
+// What ReadJSON and Fingerprint need to read a body as JavaScript reads it (harness/endpoint/contract.ts).
 
 // jsonRule is the refusal for a body json.Unmarshal would not take: "number-range" for valid JSON holding a
 // number no float64 holds (1e400, which JavaScript reads as Infinity), "not-json" for anything else.

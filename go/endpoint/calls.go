@@ -7,7 +7,7 @@ package endpoint
 //	sequence := Sequence{Remember: "everything", RetentionHours: 24, Steps: []Call{
 //		{Do: "send", Route: "tickets", Key: "k-1", Body: `{"subject":"Printer on fire"}`},
 //		{Do: "wait", Minutes: 25 * 60}}}
-//	routes := buildRoutes(sequence, store, &clock)   // Tickets(options) and Webhooks(options)
+//	routes := buildRoutes(code, sequence, store, &clock)   // code.Tickets(options) and code.Webhooks(options)
 //	got := send(routes, sequence.Steps[0])           // Answer{Status, Body, Replayed}
 //	saidSend(sequence.Steps, 0)                      // `request 1 (POST /api/tickets, key "k-1", …)`
 
@@ -16,8 +16,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"runtime/debug"
 	"strings"
 	"time"
+
+	"workbook/core"
 )
 
 // Call is one step of a sequence: a request ("send"; Key "" sends none; Body is the JSON text, its fields
@@ -38,18 +41,30 @@ type Sequence struct {
 	Steps          []Call
 }
 
-// Answer is what a route answered.
+// Answer is what a route answered. Panicked, when the route panicked instead, says with what and where:
+// then nothing reached the client.
 type Answer struct {
 	Status   int
 	Body     string
 	Replayed bool
+	Panicked string
+}
+
+// Code is the two routes under test, as the learner writes them (go/exercises/06-ticket-endpoint): what
+// every player and exploration here is handed, so the stub's tests and the solution's are the same calls.
+//
+//	code := endpoint.Code{Tickets: Tickets, Webhooks: Webhooks}
+type Code struct {
+	Tickets  func(Options) http.Handler
+	Webhooks func(Options) http.Handler
 }
 
 // Routes are the two routes, by name.
 type Routes map[RouteName]http.Handler
 
-// buildRoutes makes both routes on the store, with the sequence's policy and retention and the clock's time.
-func buildRoutes(sequence Sequence, store Store, clock *time.Time) Routes {
+// buildRoutes makes both routes of the code on the store, with the sequence's policy and retention and the
+// clock's time.
+func buildRoutes(code Code, sequence Sequence, store Store, clock *time.Time) Routes {
 	options := Options{
 		Store:     store,
 		Remember:  sequence.Remember,
@@ -57,11 +72,20 @@ func buildRoutes(sequence Sequence, store Store, clock *time.Time) Routes {
 		Now:       func() time.Time { return *clock },
 		Tenant:    "acme",
 	}
-	return Routes{"tickets": Tickets(options), "webhooks": Webhooks(options)}
+	return Routes{"tickets": code.Tickets(options), "webhooks": code.Webhooks(options)}
 }
 
-// send hands the call to its route, as 04's form sends it, and reads the answer.
-func send(routes Routes, c Call) Answer {
+// send hands the call to its route, as 04's form sends it, and reads the answer. A route that panics gets
+// no answer to the client, told as TypeScript's "your route threw" is; a stub's panic goes on as it was.
+func send(routes Routes, c Call) (got Answer) {
+	defer func() {
+		if p := recover(); p != nil {
+			if _, stub := p.(core.NotWrittenYet); stub {
+				panic(p)
+			}
+			got = Answer{Panicked: panicked(p, debug.Stack())}
+		}
+	}()
 	request := httptest.NewRequest(http.MethodPost, Paths[c.Route], strings.NewReader(c.Body))
 	request.Header.Set("Content-Type", "application/json")
 	request.Header.Set("Authorization", "Bearer "+DefaultClient)
@@ -131,10 +155,25 @@ func saidSequence(s Sequence) string {
 	return strings.Join(lines, "\n")
 }
 
-// saidAnswer is `201 {"id":1}`, `200 {"id":1} (replayed)` or "no answer".
+// panicked is a route's panic in a line: its value, and the line of 06's file it came from when the stack
+// holds one ("runtime error: …, at endpoint.go:123").
+func panicked(value any, stack []byte) string {
+	for _, line := range strings.Split(string(stack), "\n") {
+		if at := strings.Index(line, "06-ticket-endpoint/"); at >= 0 && strings.HasPrefix(line, "\t") {
+			where, _, _ := strings.Cut(line[at+len("06-ticket-endpoint/"):], " ")
+			return fmt.Sprintf("%v, at %s", value, where)
+		}
+	}
+	return fmt.Sprint(value)
+}
+
+// saidAnswer is `201 {"id":1}`, `200 {"id":1} (replayed)`, "no answer", or what the route panicked with.
 func saidAnswer(a *Answer) string {
 	if a == nil {
 		return "no answer"
+	}
+	if a.Panicked != "" {
+		return "no answer: your route panicked: " + a.Panicked
 	}
 	body := a.Body
 	if runes := []rune(body); len(runes) > 70 {

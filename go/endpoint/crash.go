@@ -4,7 +4,7 @@ package endpoint
 // stopped at each step it takes against the store, then the client retries it (same key, same body), and
 // what the lesson promises is checked.
 //
-//	problem := exploreCrashPoints(sequence, NewMemoryStore(), inMemory, everyPoint)   // "" or the story
+//	problem := exploreCrashPoints(code, sequence, NewMemoryStore(), inMemory, everyPoint)   // "" or the story
 //
 // The steps: the start of each transaction (after the one before it committed), each statement, each
 // commit, and the end (the route made its answer, the connection drops before it is sent). A crash at a
@@ -159,9 +159,9 @@ type playedOne struct {
 	steps  []storeStep
 }
 
-func playOne(sequence Sequence, store Store, clock *time.Time, c Call, crashAt int) playedOne {
+func playOne(code Code, sequence Sequence, store Store, clock *time.Time, c Call, crashAt int) playedOne {
 	crashing := &crashingStore{inner: store, crashAt: crashAt, stepFails: c.StepFails}
-	got := send(buildRoutes(sequence, crashing, clock), c)
+	got := send(buildRoutes(code, sequence, crashing, clock), c)
 	if !crashing.crashed {
 		crashing.steps = append(crashing.steps, storeStep{Kind: "end", Name: "end"})
 		crashing.crashed = len(crashing.steps)-1 == crashAt
@@ -235,7 +235,7 @@ type crashJudged struct {
 
 // exploreCrashPoints plays each request of the sequence crashed at each of its points, then retried, on a
 // fresh(rows) store holding what the requests before it committed; "" when every promise is kept.
-func exploreCrashPoints(sequence Sequence, start ExploredStore, fresh func(ExploredStore) ExploredStore, points Points) (string, error) {
+func exploreCrashPoints(code Code, sequence Sequence, start ExploredStore, fresh func(ExploredStore) ExploredStore, points Points) (string, error) {
 	ctx := context.Background()
 	clock := scheduleStart
 	store, request := start, 0
@@ -250,19 +250,19 @@ func exploreCrashPoints(sequence Sequence, start ExploredStore, fresh func(Explo
 			return "", err
 		}
 		alone := fresh(store)
-		reference := playOne(sequence, alone, &clock, step, -1)
+		reference := playOne(code, sequence, alone, &clock, step, -1)
 		referenceAfter, err := alone.Committed(ctx)
 		if err != nil {
 			return "", err
 		}
 		for _, at := range points(len(reference.steps), request) {
 			crashed := fresh(store)
-			playOne(sequence, crashed, &clock, step, at)
+			playOne(code, sequence, crashed, &clock, step, at)
 			afterCrash, err := crashed.Committed(ctx)
 			if err != nil {
 				return "", err
 			}
-			retry := playOne(sequence, crashed, &clock, step, -1)
+			retry := playOne(code, sequence, crashed, &clock, step, -1)
 			afterTheRetry, err := crashed.Committed(ctx)
 			if err != nil {
 				return "", err
@@ -355,8 +355,14 @@ func judgeCrash(j crashJudged) string {
 	if j.reference.answer == nil {
 		return ""
 	}
+	if j.reference.answer.Panicked != "" {
+		return fmt.Sprintf("Played alone, with no crash, the request got no answer: your route panicked: %s", j.reference.answer.Panicked)
+	}
 	if j.retry.answer == nil {
 		return fmt.Sprintf("After a crash %s, the retry got no answer", point)
+	}
+	if j.retry.answer.Panicked != "" {
+		return fmt.Sprintf("After a crash %s, the retry got no answer: your route panicked: %s", point, j.retry.answer.Panicked)
 	}
 	if !firstAnswerAgain(j.route, *j.reference.answer, *j.retry.answer) {
 		return fmt.Sprintf("After a crash %s, the retry must get the first answer (made now, or replayed), but it got another.%s", point, tables)

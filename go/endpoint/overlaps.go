@@ -6,7 +6,7 @@ package endpoint
 // choices that go/scheduler's ExploreAll takes for 03's workers (whose runner speaks database.Connection,
 // not this Store). A step that waits on a lock can't be picked until the lock is free.
 //
-//	problem := exploreOverlaps(o, 5000)   // "" or the story of the first bad interleaving
+//	problem := exploreOverlaps(code, o, 5000)   // "" or the story of the first bad interleaving
 //
 // What each interleaving must end in: what one of the two orders, one request after the other, ends in,
 // where either answer may be a 409 instead (still in progress: the client tries again), and no more tickets
@@ -45,9 +45,9 @@ func (o ownedStore) Transaction(ctx context.Context, work func(tx Tx) error) err
 	return o.store.transaction(o.owner, work)
 }
 
-func prepared(before Sequence, clock *time.Time) *MemoryStore {
+func prepared(code Code, before Sequence, clock *time.Time) *MemoryStore {
 	store := NewMemoryStore()
-	routes := buildRoutes(before, store, clock)
+	routes := buildRoutes(code, before, store, clock)
 	for _, step := range before.Steps {
 		if step.Do == "wait" {
 			*clock = clock.Add(time.Duration(step.Minutes) * time.Minute)
@@ -76,7 +76,7 @@ type interleaving struct {
 }
 
 // interleave plays one interleaving: at the i-th choice between runnable requests, the choices[i]-th.
-func interleave(o overlap, base *MemoryStore, clock time.Time, choices []int) interleaving {
+func interleave(code Code, o overlap, base *MemoryStore, clock time.Time, choices []int) interleaving {
 	heard := make(chan news)
 	var free atomic.Bool // once the walk is over, nothing parks any more
 	store := base.Copy(func(step MemoryStep) {
@@ -106,7 +106,7 @@ func interleave(o overlap, base *MemoryStore, clock time.Time, choices []int) in
 		}
 	}
 	for who, c := range o.pair {
-		routes := buildRoutes(o.before, ownedStore{store, who}, &clock)
+		routes := buildRoutes(code, o.before, ownedStore{store, who}, &clock)
 		go func() {
 			n := news{owner: who}
 			defer func() {
@@ -186,10 +186,10 @@ type ordered struct {
 	tickets int
 }
 
-func inOrder(o overlap, order [2]int) ordered {
+func inOrder(code Code, o overlap, order [2]int) ordered {
 	clock := scheduleStart
-	store := prepared(o.before, &clock)
-	routes := buildRoutes(o.before, store, &clock)
+	store := prepared(code, o.before, &clock)
+	routes := buildRoutes(code, o.before, store, &clock)
 	var got ordered
 	for _, who := range order {
 		got.answers[who] = send(routes, o.pair[who])
@@ -198,14 +198,14 @@ func inOrder(o overlap, order [2]int) ordered {
 	return got
 }
 
-func exploreOverlaps(o overlap, maxRuns int) string {
-	orders := []ordered{inOrder(o, [2]int{0, 1}), inOrder(o, [2]int{1, 0})}
+func exploreOverlaps(code Code, o overlap, maxRuns int) string {
+	orders := []ordered{inOrder(code, o, [2]int{0, 1}), inOrder(code, o, [2]int{1, 0})}
 	clock := scheduleStart
-	base := prepared(o.before, &clock)
+	base := prepared(code, o.before, &clock)
 	before := len(base.tickets)
 	var choices []int
 	for range maxRuns {
-		played := interleave(o, base, clock, choices)
+		played := interleave(code, o, base, clock, choices)
 		if problem := judgeOverlap(played, orders, before); problem != "" {
 			return tellOverlap(o, played, orders, problem)
 		}
@@ -231,6 +231,9 @@ func judgeOverlap(played interleaving, orders []ordered, before int) string {
 	for who, got := range played.answers {
 		if got == nil {
 			return fmt.Sprintf("request %d got no answer: %s", who+1, played.failures[who])
+		}
+		if got.Panicked != "" {
+			return fmt.Sprintf("request %d got no answer: your route panicked: %s", who+1, got.Panicked)
 		}
 		if got.Status >= 500 {
 			return fmt.Sprintf("request %d answered %s", who+1, saidAnswer(got))

@@ -9,11 +9,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,11 +46,13 @@ type answer struct {
 	retry    []string
 }
 
-// served is the routes behind a loopback server, with each request's plan.
+// served is the routes behind a loopback server, with each request's plan, and what a route panicked with
+// at each request that met one (its connection dropped, as net/http drops it, but with no stack logged).
 type served struct {
 	*httptest.Server
-	mu    sync.Mutex
-	plans map[string]*Plan
+	mu     sync.Mutex
+	plans  map[string]*Plan
+	panics map[string]string
 }
 
 func (s *served) plan(number string) *Plan {
@@ -66,19 +69,31 @@ func (s *served) plan(number string) *Plan {
 // request per connection, and a dropped connection instead of an answer when the plan crashed the worker or
 // loses the answer after the commit.
 func serve(routes map[string]http.Handler) *served {
-	s := &served{plans: map[string]*Plan{}}
+	s := &served{plans: map[string]*Plan{}, panics: map[string]string{}}
+	root := workbookFolder()
 	s.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if ServeReadme(w, r, filepath.Join("..", "..")) {
+		if ServeReadme(w, r, root) {
 			return
 		}
 		route, ok := routes[r.URL.Path]
 		if !ok || r.Method != http.MethodPost {
-			problem(w, http.StatusNotFound, "Not Found", "nothing is served here")
+			Problem(w, http.StatusNotFound, "Not Found", "nothing is served here")
 			return
 		}
-		plan := s.plan(r.Header.Get(planHeader))
+		number := r.Header.Get(planHeader)
+		plan := s.plan(number)
 		r.Header.Del(planHeader)
 		recorded := httptest.NewRecorder()
+		defer func() {
+			if p := recover(); p != nil {
+				if p != http.ErrAbortHandler {
+					s.mu.Lock()
+					s.panics[number] = panicked(p, debug.Stack())
+					s.mu.Unlock()
+				}
+				panic(http.ErrAbortHandler)
+			}
+		}()
 		LimitBody(route).ServeHTTP(recorded, r.WithContext(WithPlan(r.Context(), plan)))
 		if plan.Crashed() || plan.Fault == "after-commit" {
 			panic(http.ErrAbortHandler) // the connection drops: no answer
@@ -198,12 +213,13 @@ type played struct {
 	answers []*answer
 	stopped string
 	end     End
+	panics  map[string]string // by request number: what the route panicked with
 }
 
 // limit bounds a wait for a request that never gets there; it never decides an outcome.
 const limit = 10 * time.Second
 
-func play(t testing.TB, s Schedule, remember Remember, url string) played {
+func play(t testing.TB, code Code, s Schedule, remember Remember, url string) played {
 	ctx := context.Background()
 	store, err := OpenStore(ctx, url, 6)
 	if err != nil {
@@ -221,7 +237,7 @@ func play(t testing.TB, s Schedule, remember Remember, url string) played {
 		defer clock.Unlock()
 		return now
 	}}
-	server := serve(map[string]http.Handler{Paths["tickets"]: Tickets(options), Paths["webhooks"]: Webhooks(options)})
+	server := serve(map[string]http.Handler{Paths["tickets"]: code.Tickets(options), Paths["webhooks"]: code.Webhooks(options)})
 	defer server.Close()
 	var result played
 	pending := map[int]chan *answer{}
@@ -290,6 +306,9 @@ func play(t testing.TB, s Schedule, remember Remember, url string) played {
 	if err != nil {
 		t.Fatalf("reading what PostgreSQL holds: %v", err)
 	}
+	server.mu.Lock()
+	result.panics = maps.Clone(server.panics)
+	server.mu.Unlock()
 	return result
 }
 
@@ -427,6 +446,9 @@ func judge(s Schedule, remember Remember, p played) string {
 		rows = append(rows, schedules.Row{Label: fmt.Sprintf("request %d", number), Expected: []string{want}, Actual: []string{said(got)}})
 		if first == "" && number <= len(p.answers) {
 			if list := problems(*step.Expect, got, p.answers); len(list) > 0 {
+				if why := p.panics[strconv.Itoa(number)]; why != "" && got == nil {
+					list = append(list, "your route panicked: "+why)
+				}
 				first = fmt.Sprintf("%s:\n  - %s", describeRequest(s, number), strings.Join(list, "\n  - "))
 				if cause := usualCause(s, number, got); cause != "" {
 					first += "\nWhat this usually means: " + cause
@@ -534,13 +556,18 @@ func outcomeOf(a *answer) handler.Outcome {
 
 // playWebhooks sends a handler schedule's deliveries to POST /webhooks, each with its fault, and reads the
 // answers and rows back in the handler schedules' words. stopped says why the play ended early, if it did.
-func playWebhooks(t testing.TB, s handler.Schedule, url string) (got handler.Played, stopped string) {
+func playWebhooks(t testing.TB, code Code, s handler.Schedule, url string) (got handler.Played, stopped string) {
 	asRequests := Schedule{Named: s.Named, Title: s.Title, Story: s.Story}
 	for _, delivery := range s.Deliveries {
 		fault := Fault(delivery.Fault)
 		asRequests.Steps = append(asRequests.Steps, Step{Do: "send", Route: "webhooks", JSON: delivery.Event, Fault: fault, Expect: &ExpectedAnswer{}})
 	}
-	p := play(t, asRequests, "everything", url)
+	p := play(t, code, asRequests, "everything", url)
+	for number := range len(p.answers) {
+		if why := p.panics[strconv.Itoa(number+1)]; why != "" && p.stopped == "" {
+			p.stopped = fmt.Sprintf("delivery %d got no answer: your route panicked: %s", number+1, why)
+		}
+	}
 	for _, a := range p.answers {
 		got.Outcomes = append(got.Outcomes, outcomeOf(a))
 	}

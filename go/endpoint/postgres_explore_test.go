@@ -21,7 +21,7 @@ func playedLines(t *testing.T, s Sequence, store ExploredStore) []string {
 			clock = clock.Add(time.Duration(step.Minutes) * time.Minute)
 			continue
 		}
-		got := send(buildRoutes(s, &crashingStore{inner: store, crashAt: -1, stepFails: step.StepFails}, &clock), step)
+		got := send(buildRoutes(solution, s, &crashingStore{inner: store, crashAt: -1, stepFails: step.StepFails}, &clock), step)
 		lines = append(lines, saidAnswer(&got))
 	}
 	rows, err := store.Committed(context.Background())
@@ -90,7 +90,7 @@ func TestCrashPointsOnPostgres(t *testing.T) {
 		s := all[i].sequence
 		first := slices.IndexFunc(s.Steps, func(c Call) bool { return c.Do == "send" })
 		s.Steps = s.Steps[:first+1]
-		problem, err := exploreCrashPoints(s, fresh(), func(ExploredStore) ExploredStore { return fresh() }, everyPoint)
+		problem, err := exploreCrashPoints(solution, s, fresh(), func(ExploredStore) ExploredStore { return fresh() }, everyPoint)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,7 @@ package endpoint
 // dropped, then made simpler) to the shortest that still fails, and told in the schedules' words with the
 // seed that replays it.
 //
-//	problem := modelProblem(sizes)   // "" or the story to print
+//	problem := modelProblem(code, sizes)   // "" or the story to print
 //
 // ENDPOINT_SEED picks other sequences and ENDPOINT_RUNS sizes the sample (normal go test runs few, verify
 // more): run r of seed s plays seed s+r, and the story names that seed, so ENDPOINT_SEED replays it first.
@@ -131,7 +131,7 @@ func orNone(text string) string {
 }
 
 // againstTheModel plays the sequence on the routes and on the model: "" when they agree at every step.
-func againstTheModel(s Sequence) string {
+func againstTheModel(code Code, s Sequence) string {
 	m := newModel(s.Remember, s.RetentionHours)
 	store := NewMemoryStore()
 	clock := scheduleStart
@@ -144,7 +144,7 @@ func againstTheModel(s Sequence) string {
 		}
 		requests++
 		want := m.send(step)
-		got := send(buildRoutes(s, &crashingStore{inner: store, crashAt: -1, stepFails: step.StepFails}, &clock), step)
+		got := send(buildRoutes(code, s, &crashingStore{inner: store, crashAt: -1, stepFails: step.StepFails}, &clock), step)
 		if wrong := answerProblem(want, got); wrong != "" {
 			return fmt.Sprintf("request %d: %s", requests, wrong)
 		}
@@ -200,20 +200,20 @@ func shrink(s Sequence, fails func(Sequence) bool) Sequence {
 
 // modelProblem plays random sequences against the model: "" when every one agrees, else the shortest
 // failing one found, told with the seed that replays it.
-func modelProblem(z sizes) string {
+func modelProblem(code Code, z sizes) string {
 	for run := range uint64(z.modelRuns) {
 		seed := z.seed + run
 		s := randomSequence(rand.New(rand.NewPCG(seed, 0)), maxModelSteps)
-		if againstTheModel(s) == "" {
+		if againstTheModel(code, s) == "" {
 			continue
 		}
-		short := shrink(s, func(s Sequence) bool { return againstTheModel(s) != "" })
+		short := shrink(s, func(s Sequence) bool { return againstTheModel(code, s) != "" })
 		return strings.Join([]string{
 			fmt.Sprintf("The endpoint does not do what the model of its contract does. The shortest sequence found (seed %d, run %d of seed %d, shrunk from %d steps to %d):",
 				seed, run+1, z.seed, len(s.Steps), len(short.Steps)),
 			saidSequence(short),
-			againstTheModel(short),
-			fmt.Sprintf("Replay it: ENDPOINT_SEED=%d go test ./endpoint -run TestExplorations/Random", seed),
+			againstTheModel(code, short),
+			fmt.Sprintf("Replay it: ENDPOINT_SEED=%d go test ./exercises/06-ticket-endpoint -run TestExplorations/Random", seed),
 		}, "\n")
 	}
 	return ""

@@ -1,7 +1,8 @@
-// Package endpoint is exercise 06 in Go: POST /api/tickets with an Idempotency-Key and POST /webhooks, as
-// net/http handlers over a Store (PostgreSQL through pgx, or in memory), playing the same schedules/endpoint
-// files as the TypeScript tests, and explored as TypeScript's are: every crash point (crash.go), every
+// Package endpoint is exercise 06's harness in Go, as harness/endpoint/ is TypeScript's: what the two
+// routes work with (endpoint.go: Options, a Store on PostgreSQL through pgx or in memory, the helpers), the
+// schedules/endpoint files they play over HTTP, and the explorations: every crash point (crash.go), every
 // overlap of two requests (overlaps.go) and random sequences against a model of the contract (property.go).
+// The routes are the learner's, go/exercises/06-ticket-endpoint, handed in as a Code (tests.go).
 package endpoint
 
 import (

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"workbook/schedules"
 )
 
 // What the server does before a route, in both languages (harness/endpoint/server.ts and header-guard.ts):
@@ -37,12 +39,25 @@ func ServeReadme(w http.ResponseWriter, r *http.Request, root string) bool {
 	return true
 }
 
+// workbookFolder is the workbook's folder, where 06's README is: the one the schedules are in (schedules.Dir
+// finds them from any package folder under go/, through go/testdata's link), "." when there is none.
+func workbookFolder() string {
+	dir, err := schedules.Dir()
+	if err != nil {
+		return "."
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	return filepath.Dir(dir)
+}
+
 // LimitBody answers 413 for a body over MaxBodyBytes before next sees the request, as server.ts does.
 func LimitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
 		if err != nil || len(body) > MaxBodyBytes {
-			problem(w, http.StatusRequestEntityTooLarge, "Content Too Large", "the body is over 65536 bytes")
+			Problem(w, http.StatusRequestEntityTooLarge, "Content Too Large", "the body is over 65536 bytes")
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
@@ -130,7 +145,7 @@ func (c *guardedConn) Read(p []byte) (int, error) {
 				c.refused(head)
 			}
 			answer := httptest.NewRecorder()
-			refuse(answer, rule)
+			Refuse(answer, rule)
 			response := answer.Result()
 			response.Close, response.ContentLength = true, int64(answer.Body.Len())
 			_ = response.Write(c.Conn)

@@ -43,7 +43,7 @@ func anchors(readme string) []string {
 func TestReadmeLinkIsFollowed(t *testing.T) {
 	for name := range Problems {
 		t.Run(name, func(t *testing.T) {
-			server := serve(map[string]http.Handler{"/api/tickets": http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { refuse(w, name) })})
+			server := serve(map[string]http.Handler{"/api/tickets": http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { Refuse(w, name) })})
 			defer server.Close()
 			requested, _ := url.Parse(server.URL + "/api/tickets")
 			answer, err := http.Post(requested.String(), "application/json", strings.NewReader("{}"))

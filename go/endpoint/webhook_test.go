@@ -48,7 +48,7 @@ func TestWebhookAfterAUniqueViolation(t *testing.T) {
 				}
 			}
 			now := func() time.Time { return scheduleStart }
-			route := Webhooks(Options{Store: store, Remember: "everything", Retention: 24 * time.Hour, Tenant: "acme", Now: now})
+			route := solution.Webhooks(Options{Store: store, Remember: "everything", Retention: 24 * time.Hour, Tenant: "acme", Now: now})
 			body := `{"tenant":"acme","source":"mail","eventId":"evt-42","subject":"Cannot sign in"}`
 			request := httptest.NewRequest(http.MethodPost, Paths["webhooks"], strings.NewReader(body))
 			request.Header.Set("Content-Type", "application/json")

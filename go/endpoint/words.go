@@ -137,7 +137,7 @@ func usualCause(s Schedule, number int, got *answer) string {
 		return "the first request with this key is still inside its transaction. The second must see that (LockKey) and answer 409, not wait or make a ticket."
 	case want.Rule != "" && status != Problems[want.Rule].Status:
 		rule := Problems[want.Rule]
-		return fmt.Sprintf("this request breaks the rule %q (%s): refuse it with %d before any transaction, with refuse(w, %q). 06's README explains it under %q.", want.Rule, rule.Detail, rule.Status, want.Rule, rule.Section)
+		return fmt.Sprintf("this request breaks the rule %q (%s): refuse it with %d before any transaction, with Refuse(w, %q). 06's README explains it under %q.", want.Rule, rule.Detail, rule.Status, want.Rule, rule.Section)
 	case is(400) && status != 400 && send.Key != nil:
 		return fmt.Sprintf("a key must be there, not empty, at most %d characters, and free of control characters: refuse this one with 400 before doing any work.", MaxKeyLength)
 	case notReplayed && replayed && strangers:

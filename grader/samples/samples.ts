@@ -21,6 +21,7 @@ import { dirname, join, relative } from 'node:path';
 import { exercises } from '#harness/core/manifest.ts';
 import { root } from '../sandbox/paths.ts';
 import { safeName } from '../trusted/names.ts';
+import { goSamples } from './go-samples.ts';
 
 export type Kind =
 	'honest' | 'reference' | 'verdicts' | 'channel' | 'leak' | 'class' | 'database' | 'unpacking' | 'names';
@@ -38,6 +39,9 @@ export type Sample = {
 	setup?: (folder: string) => void;
 	// The learner's name in the report (default: `at`).
 	learner?: string;
+	// A Go learner's files (go-samples.ts): the exercises (by id) whose Go solution it has in go/exercises/,
+	// the shipped Go stubs for the rest.
+	go?: { solved: string[] };
 	// Per exercise id; the others get `rest`. A sample the grader refuses to grade has none.
 	scores?: Record<string, Score>;
 	rest?: Score;
@@ -769,7 +773,10 @@ function overlay(from: string, to: string, sample: string, classFolder: string):
 			overlay(source, target, sample, classFolder);
 			continue;
 		}
-		const solution = join(root, 'solutions', relative(join(sample, 'exercises'), target));
+		const inGo = relative(join(sample, 'go', 'exercises'), target);
+		const solution = inGo.startsWith('..')
+			? join(root, 'solutions', relative(join(sample, 'exercises'), target))
+			: join(root, 'go', 'solutions', inGo);
 		const text = readFileSync(source, 'utf8')
 			.replaceAll('{{ROOT}}', root.replace(/\/$/, ''))
 			.replaceAll('{{CLASS}}', classFolder)
@@ -779,8 +786,8 @@ function overlay(from: string, to: string, sample: string, classFolder: string):
 }
 
 // Writes each sample as a learner's copy of the workbook under `dir`; returns what to hand the grader, in order.
-export function materializeSamples(dir: string): string[] {
-	return samples.map((sample) => {
+export function materializeSamples(dir: string, list: Sample[] = samples): string[] {
+	return list.map((sample) => {
 		const folder = join(dir, sample.at ?? sample.name);
 		rmSync(folder, { recursive: true, force: true });
 		mkdirSync(folder, { recursive: true });
@@ -795,6 +802,14 @@ export function materializeSamples(dir: string): string[] {
 				}
 			}
 		}
+		for (const exercise of sample.go ? exercises() : [])
+			for (const file of exercise.goLearnerFiles ?? []) {
+				const solved = sample.go!.solved.includes(exercise.id);
+				const from = join(root, 'go', solved ? 'solutions' : 'exercises', exercise.folder, file);
+				const to = join(folder, 'go', 'exercises', exercise.folder, file);
+				mkdirSync(dirname(to), { recursive: true });
+				writeFileSync(to, readFileSync(from));
+			}
 		const own = join(samplesDir, sample.name);
 		if (existsSync(own) && statSync(own).isDirectory()) overlay(own, folder, folder, dir);
 		sample.setup?.(folder);
@@ -805,7 +820,7 @@ export function materializeSamples(dir: string): string[] {
 // npm run grade:samples -- [grade options]: builds the samples under grades/samples/ and grades them.
 if (import.meta.url === `file://${process.argv[1]}`) {
 	const dir = join(root, 'grades', 'samples');
-	const paths = materializeSamples(dir);
+	const paths = materializeSamples(dir, [...samples, ...goSamples]);
 	const cli = join(root, 'grader', 'trusted', 'cli.ts');
 	const ran = spawnSync(
 		join(root, 'node_modules', '.bin', 'tsx'),

@@ -46,7 +46,10 @@ export const traced = [
 // themselves (not the rest of what is in them).
 // hidden: the grader's own host paths (its checkout), never given even where they fall under a given path: a
 // checkout under the host's /tmp must not pass as the run's private /tmp.
-export type RunView = { given: string[]; folders: string[]; hidden: string[] };
+// startsAt, for a Go run: the path its program names first (package channel's init, go/channel, before any
+// learner package's init can run); the calls before it are the Go runtime's own start (it reads the cgroup's
+// CPU limit through /proc/self/mountinfo) and are not judged, as bwrap's setup is not.
+export type RunView = { given: string[]; folders: string[]; hidden: string[]; startsAt?: string };
 
 // What the compiled harness gives every run at /wb, read once per harness (it is fixed for a grading), and the
 // exercise folders in it, of which a run is given only its own.
@@ -73,9 +76,21 @@ function harnessView(harness: string): HarnessView {
 // The sandbox's view, from the same facts sandbox.ts binds: /usr and its links, a private /tmp, the devices
 // bwrap makes, the process's own /proc entries, the compiled harness at /wb without the other exercises'
 // (empty) folders, and this run's own folder; PostgreSQL's socket folder for a run that has a database.
-export function runView(run: { harness: string; folder: string; socket: boolean }): RunView {
-	const harness = harnessView(run.harness);
+// A Go run (go-build.ts) has its program and job.json at /wb, none of the JavaScript harness.
+// Where a Go run's program is in its sandbox (sandbox.ts binds it there); package channel names it first.
+export const goProgram = '/wb/observe';
+
+export function runView(run: {
+	harness: string;
+	folder: string;
+	socket: boolean;
+	program?: boolean;
+}): RunView {
+	const harness = run.program
+		? { given: [goProgram, '/wb/job.json'], exerciseFolders: new Set<string>() }
+		: harnessView(run.harness);
 	return {
+		...(run.program ? { startsAt: goProgram } : {}),
 		given: [
 			...['/usr', '/bin', '/lib', '/lib64', '/tmp', '/proc/self', '/proc/thread-self'],
 			...['null', 'zero', 'full', 'random', 'urandom', 'tty', 'pts', 'ptmx', 'shm', 'fd'].map(
@@ -119,7 +134,11 @@ export const ownReads: { path: string; why: string; under?: true }[] = [
 	{ path: '/etc/svc.conf', why: "c-ares' setup" },
 	{ path: '/etc/hosts', why: "the C library's name lookup (a learner's 'localhost')" },
 	{ path: '/etc/host.conf', why: "the C library's name lookup" },
-	{ path: '/etc/gai.conf', why: "the C library's address sorting for name lookups" }
+	{ path: '/etc/gai.conf', why: "the C library's address sorting for name lookups" },
+	{
+		path: '/sys/kernel/mm/transparent_hugepage/hpage_pmd_size',
+		why: "Go's runtime reads the huge page size when a Go submission's program starts"
+	}
 ];
 
 const within = (path: string, under: string) =>
@@ -240,6 +259,8 @@ export class AttemptWatch {
 	calls = 0;
 	private root: number | null = null;
 	private node: number | null = null;
+	// A Go run's program has named view.startsAt: its runtime's start is over, and its own calls are judged.
+	private begun = false;
 	// bwrap's own processes (the first, its PID namespace's init): what they do is the sandbox's setup.
 	private setup = new Set<number>();
 	private cwd = '/wb';
@@ -268,6 +289,11 @@ export class AttemptWatch {
 			return null;
 		}
 		if (this.setup.has(call.pid)) return null;
+		if (this.view.startsAt && !this.begun) {
+			if (!call.resumed && this.pathsOf(call).some((path) => path.resolved === this.view.startsAt))
+				this.begun = true;
+			return null;
+		}
 		this.calls++;
 		if (call.resumed) {
 			const to = this.pendingChdir.get(call.pid);

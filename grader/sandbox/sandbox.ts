@@ -100,9 +100,15 @@ export function findSandbox(options: { unsafe: boolean; untraced?: boolean }): S
 // What the sandbox's root holds: the system's programs, read-only, and the workbook's view at /wb.
 // socketFolder: a PostgreSQL cluster's socket folder, whose socket is bound read-only in /run/postgresql for a run
 // that has a database.
-function bwrapArgs(harness: string, view: string, folder: string, socketFolder: string | null): string[] {
+function bwrapArgs(
+	harness: string,
+	view: string,
+	folder: string,
+	socketFolder: string | null,
+	program: string | null = null
+): string[] {
 	const ro = (from: string, to: string) => ['--ro-bind', from, to];
-	return [
+	const base = [
 		'--unshare-all',
 		'--unshare-user',
 		'--uid',
@@ -121,7 +127,20 @@ function bwrapArgs(harness: string, view: string, folder: string, socketFolder: 
 		...['--setenv', 'TZ', 'UTC'],
 		...ro('/usr', '/usr'),
 		...['--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64'],
-		...['--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp'],
+		...['--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp']
+	];
+	// A Go submission's program (go-build.ts): it and job.json alone at /wb, none of the JavaScript harness.
+	// GOMAXPROCS given, so Go's runtime does not read the cgroup's CPU limit from /proc/self/mountinfo.
+	if (program)
+		return [
+			...base,
+			...['--setenv', 'GOMAXPROCS', '2'],
+			...ro(program, '/wb/observe'),
+			...ro(join(view, 'job.json'), '/wb/job.json'),
+			...['--chdir', '/wb', '/wb/observe']
+		];
+	return [
+		...base,
 		...ro(harness, '/wb'),
 		...ro(join(root, 'node_modules'), '/wb/node_modules'),
 		...ro(join(root, 'schedules'), '/wb/schedules'),
@@ -155,8 +174,10 @@ const nodeFlags = [
 
 // abort: stops the run from outside, its reason said in stoppedFor (a watch on the run's database's size).
 // heldOut: the held-out checks' inputs (JSON), handed in on heldOutFd rather than in job.json.
+// program: a Go submission's built observer (go-build.ts), run in place of node and grader/inside/main.js.
 type RunFiles = {
 	heldOut?: string;
+	program?: string | null;
 	harness: string;
 	view: string;
 	folder: string;
@@ -178,8 +199,10 @@ function runCommand(
 	// which Request and Response use) reserves about 10 GB of guard pages for each instance.
 	const limit = sandbox.memoryLimit === 'prlimit' ? `ulimit -v ${(memoryMb + 16_384) * 1024} && ` : '';
 	const inner = sandbox.bwrap
-		? [sandbox.bwrap, ...bwrapArgs(run.harness, run.view, run.folder, run.socketFolder ?? null)]
-		: [process.execPath, ...nodeFlags, join(run.view, 'inside', 'main.js')];
+		? [sandbox.bwrap, ...bwrapArgs(run.harness, run.view, run.folder, run.socketFolder ?? null, run.program)]
+		: run.program
+			? [run.program]
+			: [process.execPath, ...nodeFlags, join(run.view, 'inside', 'main.js')];
 	const shell = ['sh', '-c', `${joins}${limit}exec "$@"`, 'sandbox', ...inner];
 	// strace stays outside the cgroups and the sandbox (the shell it starts joins them), and writes its record in
 	// a folder of the grader's that the sandbox does not bind: nothing inside can see it, write it or stop it.
@@ -260,7 +283,12 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 	const cgroups = sandbox.memoryLimit === 'cgroup' ? makeCgroups(limits.memoryMb) : [];
 	const trace = sandbox.bwrap && sandbox.strace ? openTrace() : null;
 	const command = runCommand(sandbox, run, limits.memoryMb, cgroups, trace?.file ?? null);
-	const view = { harness: run.harness, folder: run.folder, socket: Boolean(run.socketFolder) };
+	const view = {
+		harness: run.harness,
+		folder: run.folder,
+		socket: Boolean(run.socketFolder),
+		program: Boolean(run.program)
+	};
 	const watch = trace ? new AttemptWatch(runView(view)) : null;
 	const key = randomBytes(32);
 	let stopped = false;

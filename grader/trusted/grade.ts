@@ -21,6 +21,8 @@ import {
 } from './score.ts';
 import { schedulesHash, workbookVersion, type Stamps } from './stamps.ts';
 import { exerciseFiles, exerciseKey, readSubmission, type Submission } from './submission.ts';
+import { better, goExerciseFiles, languagesOf } from './language.ts';
+import { runGoExercise } from './run-go.ts';
 
 export type Options = Rules & {
 	seed: number;
@@ -214,12 +216,70 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 		return diagnosed.get(ran)!;
 	};
 
+	// A Go run (run-go.ts), shared like a TypeScript one by the submissions whose Go files are the same.
+	const runGoOn = (submission: Submission, plan: Planned): Promise<ExerciseRun> => {
+		const files = goExerciseFiles(plan.exercise, submission);
+		const key = options.share ? `go ${exerciseKey(plan.exercise, files)} ${settingsKey}` : `${++unique}`;
+		let pending = runs.get(key);
+		if (!pending) {
+			planned++;
+			pending = limit(() => runGoExercise(sandbox, plan.exercise, files, plan.checks!, limits)).then(
+				(ran) => {
+					options.onProgress?.(++done, planned, `${submission.name} ${plan.exercise.id} (Go)`);
+					return ran;
+				}
+			);
+			runs.set(key, pending);
+		}
+		return pending;
+	};
+
+	// One run's verdicts, scrubbed, and its diagnosis when it lost points. Whatever goes wrong with one run costs
+	// that exercise of that learner, never the class; a diagnosis that can't be made costs the diagnosis alone.
+	const verdictsOf = async (
+		plan: Planned,
+		run: () => Promise<ExerciseRun>
+	): Promise<{ verdicts: Verdict[]; diagnosis: Diagnosis | null; seconds: number }> => {
+		try {
+			const ran = await run();
+			const verdicts = ran.verdicts.map(scrub);
+			const diagnosis = verdicts.some((v) => v.status !== 'passed' && !v.free)
+				? await diagnosisOf(plan, ran).catch((error: unknown) => {
+						console.error(`${plan.exercise.id}: no diagnosis: ${String(error)}`);
+						return null;
+					})
+				: null;
+			return { verdicts, diagnosis, seconds: ran.seconds };
+		} catch (error) {
+			const why = error instanceof Error ? error.message : String(error);
+			const message = scrub({ message: `the grader could not run it: ${why}` } as Verdict).message;
+			return { verdicts: notExecuted(plan, message), diagnosis: null, seconds: 0 };
+		}
+	};
+
 	const gradeOne = async (path: string, name: string): Promise<Graded> => {
 		const submission = readSubmission(path, exercises, name);
 		const diagnoses: Record<string, Diagnosis> = {};
 		let seconds = 0;
 		const scored = await Promise.all(
 			plans.map(async (plan) => {
+				const languages =
+					plan.checks && !submission.notAWorkbook ? languagesOf(submission, plan.exercise) : [];
+				if (languages.includes('Go')) {
+					const scored = await Promise.all(
+						languages.map(async (language) => {
+							const run = language === 'Go' ? () => runGoOn(submission, plan) : () => runOn(submission, plan);
+							const one = await verdictsOf(plan, run);
+							seconds += one.seconds;
+							const exercise = scoreExercise(plan.exercise, one.verdicts, options);
+							return { language, diagnosis: one.diagnosis, exercise };
+						})
+					);
+					const counted = better(scored);
+					const diagnosis = scored.find((one) => one.exercise.score === counted.score)?.diagnosis;
+					if (diagnosis) diagnoses[plan.exercise.id] = scrubDiagnosis(diagnosis);
+					return counted;
+				}
 				let verdicts: Verdict[];
 				if (!plan.checks) verdicts = [];
 				else if (submission.notAWorkbook) verdicts = notExecuted(plan, submission.notAWorkbook);
@@ -230,26 +290,10 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 						`not submitted: ${files.join(', ')} is not in the submission (or was not taken)`
 					);
 				} else {
-					// Whatever goes wrong with one run costs that exercise of that learner, never the class.
-					try {
-						const ran = await runOn(submission, plan);
-						seconds += ran.seconds;
-						verdicts = ran.verdicts.map(scrub);
-						const diagnosis = verdicts.some((v) => v.status !== 'passed' && !v.free)
-							? await diagnosisOf(plan, ran).catch((error: unknown) => {
-									// A diagnosis that can't be made costs the diagnosis, never the grade.
-									console.error(`${plan.exercise.id}: no diagnosis: ${String(error)}`);
-									return null;
-								})
-							: null;
-						if (diagnosis) diagnoses[plan.exercise.id] = scrubDiagnosis(diagnosis);
-					} catch (error) {
-						const why = error instanceof Error ? error.message : String(error);
-						verdicts = notExecuted(
-							plan,
-							scrub({ message: `the grader could not run it: ${why}` } as Verdict).message
-						);
-					}
+					const one = await verdictsOf(plan, () => runOn(submission, plan));
+					verdicts = one.verdicts;
+					seconds += one.seconds;
+					if (one.diagnosis) diagnoses[plan.exercise.id] = scrubDiagnosis(one.diagnosis);
 				}
 				return scoreExercise(plan.exercise, verdicts, options);
 			})

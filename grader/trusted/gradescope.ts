@@ -44,6 +44,7 @@ export function submissionNotes(graded: Graded): string[] {
 		notes.push(
 			'Graded in the sandbox WITHOUT its tracer (--untraced): attempts that failed quietly were not seen.'
 		);
+	for (const e of graded.exercises) if (e.note) notes.push(`${e.exercise.id}: ${e.note}.`);
 	if (submission.notAWorkbook) notes.push(`Nothing graded: ${submission.notAWorkbook}.`);
 	if (submission.missing.length && !submission.notAWorkbook)
 		notes.push(`Not submitted: ${listed(submission.missing)}`);

@@ -158,7 +158,7 @@ export const notRun = (checks: PlannedCheck[], why: string): Verdict[] =>
 	}));
 
 // Every check failed with the same reason: the exercise forfeited before it ran.
-const zeroFor = (checks: PlannedCheck[], why: string): Verdict[] =>
+export const zeroFor = (checks: PlannedCheck[], why: string): Verdict[] =>
 	checks.map((check) => ({
 		file: check.heldOut ? 'held-out' : 'given',
 		name: check.name,
@@ -178,7 +178,12 @@ export type ExerciseRun = {
 };
 
 // Every input's answer, judged, unless the run forfeited (then its answers say nothing of the code's ideas).
-function answersFrom(checks: PlannedCheck[], ran: SandboxRun, observed: Observed): Answers | undefined {
+// observed: the channel as readObservations read it, when the caller has it already.
+export function answersFrom(
+	checks: PlannedCheck[],
+	ran: SandboxRun,
+	observed = readObservations(ran.observations, checks, ran)
+): Answers | undefined {
 	if (observed.tampered || observed.refused || ran.attempt || ran.started > 0) return undefined;
 	return answersOf(checks, (c, i) => observed.byCheck.get(c)?.get(i));
 }
@@ -186,9 +191,9 @@ function answersFrom(checks: PlannedCheck[], ran: SandboxRun, observed: Observed
 export function verdictsFrom(
 	checks: PlannedCheck[],
 	ran: SandboxRun,
-	observed: Observed,
 	limits: SandboxLimits,
-	exercise: Exercise
+	exercise: Exercise,
+	observed = readObservations(ran.observations, checks, ran)
 ): Verdict[] {
 	const base = (check: PlannedCheck) => ({
 		file: check.heldOut ? 'held-out' : 'given',
@@ -262,6 +267,33 @@ const withoutExpect = (input: unknown) => {
 	return rest;
 };
 
+// What a run is handed: job.json, and the held-out inputs for heldOutFd. The sandbox gets inputs only: a
+// schedule's own expectations stay outside, with the judge. The held-out ones are not in job.json: they come on
+// their own descriptor, read before learner code loads and played after every given check, so no given check's
+// answer can carry one out. A Go run (run-go.ts) is handed the same.
+export function jobOf(
+	exercise: Exercise,
+	checks: PlannedCheck[],
+	postgres: Job['postgres'],
+	freeze: string[]
+): { job: Job; heldOut: HeldOutInputs } {
+	const job: Job = {
+		postgres,
+		folder: exercise.folder,
+		files: exercise.learnerFiles,
+		freeze,
+		checks: checks.map(({ observer, cases, heldOut }) => ({
+			observer,
+			heldOut,
+			cases: heldOut ? [] : cases.map(withoutExpect)
+		}))
+	};
+	const heldOut: HeldOutInputs = Object.fromEntries(
+		checks.flatMap((check, c) => (check.heldOut ? [[c, check.cases.map(withoutExpect)]] : []))
+	);
+	return { job, heldOut };
+}
+
 export async function runExercise(
 	sandbox: Sandbox,
 	exercise: Exercise,
@@ -297,23 +329,7 @@ async function runIn(
 	const postgres = database
 		? { ...database.job, host: sandboxed ? socketInSandbox : database.job.host }
 		: null;
-	const job: Job = {
-		postgres,
-		folder: exercise.folder,
-		files: exercise.learnerFiles,
-		freeze: harness.uses.get(exercise.folder) ?? [],
-		// The sandbox gets inputs only: a schedule's own expectations stay outside, with the judge. The held-out
-		// ones are not in job.json: they come on their own descriptor, read before learner code loads and played
-		// after every given check, so no given check's answer can carry one out.
-		checks: checks.map(({ observer, cases, heldOut }) => ({
-			observer,
-			heldOut,
-			cases: heldOut ? [] : cases.map(withoutExpect)
-		}))
-	};
-	const heldOut: HeldOutInputs = Object.fromEntries(
-		checks.flatMap((check, c) => (check.heldOut ? [[c, check.cases.map(withoutExpect)]] : []))
-	);
+	const { job, heldOut } = jobOf(exercise, checks, postgres, harness.uses.get(exercise.folder) ?? []);
 	const view = await makeView(harness, exercise, files, job, { sandboxed });
 	try {
 		if (view.error) return { verdicts: notRun(checks, view.error), seconds: 0, output: '' };
@@ -343,7 +359,7 @@ async function runIn(
 		// that lost points asks for: for 06, half a second of the grader's CPU a run that full marks never need.
 		let answers: { of: Answers | undefined } | null = null;
 		return {
-			verdicts: verdictsFrom(checks, ran, observed, limits, exercise),
+			verdicts: verdictsFrom(checks, ran, limits, exercise, observed),
 			get answers() {
 				answers ??= { of: answersFrom(checks, ran, observed) };
 				return answers.of;

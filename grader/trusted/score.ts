@@ -20,6 +20,9 @@ export type ScoredExercise = {
 	max: number;
 	// The first failing test that was worth points, for the table's red cell.
 	firstFailure: ScoredTest | null;
+	// Graded in Go, or in both languages (language.ts): which counted, and the line that says so.
+	language?: 'TypeScript' | 'Go';
+	note?: string;
 };
 
 export type Rules = {

@@ -21,6 +21,9 @@ export type Submission = {
 	notAWorkbook: string | null;
 	// The learner files taken, by path under exercises/ ("01-first-handler/handler.ts").
 	files: Map<string, string>;
+	// The Go learner files taken that differ from the shipped stubs, by path under go/exercises/
+	// ("01-first-handler/handler.go"): an exercise with one is graded in Go (see language.ts).
+	goFiles: Map<string, string>;
 	missing: string[];
 	// Learner files found but not taken, with the reason.
 	refused: string[];
@@ -32,6 +35,12 @@ export type Submission = {
 
 export function learnerPaths(exercises: Exercise[]): string[] {
 	return exercises.flatMap((exercise) => exercise.learnerFiles.map((file) => `${exercise.folder}/${file}`));
+}
+
+export function goLearnerPaths(exercises: Exercise[]): string[] {
+	return exercises.flatMap((exercise) =>
+		(exercise.goLearnerFiles ?? []).map((file) => `${exercise.folder}/${file}`)
+	);
 }
 
 export function hashFiles(files: Map<string, string>): string {
@@ -58,6 +67,7 @@ export function readSubmission(path: string, exercises: Exercise[], name = basen
 		path,
 		notAWorkbook: null,
 		files: new Map(),
+		goFiles: new Map(),
 		missing: [],
 		refused: [],
 		ignored: [],
@@ -76,7 +86,10 @@ export function readSubmission(path: string, exercises: Exercise[], name = basen
 		submission.notAWorkbook = `${linked}: only real folders and regular files are taken`;
 		return submission;
 	}
-	const folder = exercisesFolder(path, exercises);
+	// A copy with only the Go track's folder is a workbook too (its TypeScript files are then not submitted).
+	const goOnly = lookAt(path, 'go/exercises');
+	const folder =
+		exercisesFolder(path, exercises) ?? (goOnly.stats?.isDirectory() && !goOnly.refused ? 'exercises' : null);
 	if (folder === null) {
 		const empty = readdirSync(path).length === 0;
 		submission.notAWorkbook = empty
@@ -92,9 +105,31 @@ export function readSubmission(path: string, exercises: Exercise[], name = basen
 		else if (taken.refused !== null) submission.refused.push(`${shown} (${taken.refused})`);
 		else submission.files.set(learnerPath, taken.content);
 	}
-	submission.hash = hashFiles(submission.files);
-	submission.ignored = ignoredFiles(path, folder, new Set(learnerPaths(exercises)));
+	// Go's learner files, only in a whole copy (go/ beside exercises/), and only those the learner changed.
+	for (const goPath of folder === 'exercises' ? goLearnerPaths(exercises) : []) {
+		const shown = `go/exercises/${goPath}`;
+		const taken = takeFile(path, shown, maxLearnerFile);
+		if (!taken) continue;
+		if (taken.refused !== null) submission.refused.push(`${shown} (${taken.refused})`);
+		else if (taken.content !== readOrNull(join(root, shown))) submission.goFiles.set(goPath, taken.content);
+	}
+	submission.hash = hashFiles(
+		new Map([...submission.files, ...[...submission.goFiles].map(([p, c]) => [`go/${p}`, c] as const)])
+	);
+	const taken = new Set([
+		...learnerPaths(exercises),
+		...goLearnerPaths(exercises).map((p) => `go/exercises/${p}`)
+	]);
+	submission.ignored = ignoredFiles(path, folder, taken);
 	return submission;
+}
+
+function readOrNull(path: string): string | null {
+	try {
+		return readFileSync(path, 'utf8');
+	} catch {
+		return null;
+	}
 }
 
 function lstatOrNull(path: string) {
@@ -113,6 +148,7 @@ function ignoredFiles(path: string, folder: string, learner: Set<string>): strin
 		const inExercises =
 			folder === '' ? file : file.startsWith('exercises/') ? file.slice('exercises/'.length) : null;
 		if (inExercises !== null && learner.has(inExercises)) return [];
+		if (learner.has(file)) return [];
 		const pristine = join(root, underRoot, file);
 		if (!existsSync(pristine)) return [`${file} (not in the workbook)`];
 		const theirs = takeFile(path, file, maxLearnerFile);

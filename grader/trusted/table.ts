@@ -27,11 +27,12 @@ export function classTable(grade: ClassGrade): string {
 // Under the table: for each learner, why each red cell is red, and what was ignored.
 export function classDetails(graded: Graded): string[] {
 	const lines = graded.exercises
-		.filter((e) => e.firstFailure)
+		.filter((e) => e.firstFailure || e.note)
 		.flatMap((e) => {
 			const diagnosis = graded.diagnoses[e.exercise.id];
 			return [
-				`  ${e.exercise.id}: ${oneLine(shortLine(e.firstFailure!.message))}`,
+				...(e.note ? [`  ${e.exercise.id}: ${e.note}`] : []),
+				...(e.firstFailure ? [`  ${e.exercise.id}: ${oneLine(shortLine(e.firstFailure.message))}`] : []),
 				...(diagnosis ? [`      ${oneLine(saidDiagnosis(diagnosis))}`] : [])
 			];
 		});

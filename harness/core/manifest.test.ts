@@ -39,6 +39,15 @@ describe('exercises/manifest.json', () => {
 						).toBe(true);
 				}
 			});
+		if (exercise.goLearnerFiles)
+			it(`${exercise.folder}: its README has a Go section naming the file to edit and the command to run`, () => {
+				const readme = readFileSync(join(root, 'exercises', exercise.folder, 'README.md'), 'utf8');
+				const section = readme.split(/^## In Go$/m)[1]?.split(/^## /m)[0] ?? '';
+				expect(section, `exercises/${exercise.folder}/README.md: no "## In Go" section`).not.toBe('');
+				expect(section).toContain(`go/exercises/${exercise.folder}/`);
+				for (const file of exercise.goLearnerFiles ?? []) expect(section).toContain(file);
+				expect(section).toContain(`go test ./exercises/${exercise.folder}`);
+			});
 	}
 	it("maps every exercise to the lesson's sections, in the README's table and under each exercise's title", () => {
 		const readme = readFileSync(join(root, 'README.md'), 'utf8');

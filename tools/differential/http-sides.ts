@@ -1,5 +1,5 @@
 // The two servers the HTTP differential check sends its sequences to, behind one interface: the TypeScript
-// solution's tickets route on harness/endpoint/server.ts, and Go's go/endpoint on go/cmd/ticket-server, each
+// solution's tickets route on harness/endpoint/server.ts, and the Go solution's on go/cmd/ticket-server, each
 // on a PostgreSQL of its own.
 //
 //   const side = await typescriptSide(postgres.url);   // or await goSide(postgres.url, binary)
@@ -105,7 +105,8 @@ export async function buildGoServer(folder: string): Promise<string> {
 	return binary;
 }
 
-// Go's go/endpoint, in its own process, driven by a line of JSON per command (go/cmd/ticket-server).
+// The Go solution's route (go/solutions/06-ticket-endpoint), in its own process, driven by a line of JSON
+// per command (go/cmd/ticket-server).
 export async function goSide(postgresUrl: string, binary: string): Promise<Side> {
 	const child = spawn(binary, [postgresUrl], { cwd: goDir, stdio: ['pipe', 'pipe', 'inherit'] });
 	const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();

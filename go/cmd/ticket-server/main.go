@@ -1,6 +1,7 @@
-// Command ticket-server serves go/endpoint's POST /api/tickets over real HTTP on a loopback port, on the
-// PostgreSQL at the URL it is given, for the HTTP differential check (tools/differential/http.ts). That check
-// drives it with one line of JSON per command on standard input, and reads one line of JSON back for each:
+// Command ticket-server serves 06's POST /api/tickets, the Go solution's (go/solutions/06-ticket-endpoint),
+// over real HTTP on a loopback port, on the PostgreSQL at the URL it is given, for the HTTP differential
+// check (tools/differential/http.ts). That check drives it with one line of JSON per command on standard
+// input, and reads one line of JSON back for each:
 //
 //	go run ./cmd/ticket-server postgres://…          prints {"url":"http://127.0.0.1:…"} once it listens
 //	{"do":"reset","remember":"everything","retentionMs":86400000}  fresh tables; the clock back at the start
@@ -10,10 +11,11 @@
 //	{"do":"advance","ms":60000}                      moves the routes' clock forward
 //	{"do":"end"}                                     {"tickets":[…],"keys":[…]}: what the tables hold
 //
-// Each command answers {"ok":true}, the contents, or {"error":"…"}. The server is go/endpoint's: a
-// request's plan comes from its Workbook-Request header (the route never sees it), a crashed worker or a lost
-// answer drops the connection, a body over the limit or a control character in a header is refused before the
-// route (go/endpoint/server.go), and connections are not kept alive, as in harness/endpoint/server.ts.
+// Each command answers {"ok":true}, the contents, or {"error":"…"}. Around the route, the server is
+// go/endpoint's: a request's plan comes from its Workbook-Request header (the route never sees it), a
+// crashed worker or a lost answer drops the connection, a body over the limit or a control character in a
+// header is refused before the route (go/endpoint/server.go), and connections are not kept alive, as in
+// harness/endpoint/server.ts.
 package main
 
 import (
@@ -31,6 +33,7 @@ import (
 	"time"
 
 	"workbook/endpoint"
+	ticketendpoint "workbook/solutions/06-ticket-endpoint"
 )
 
 // start is the moment the clock starts at, as in harness/endpoint/schedules.ts.
@@ -138,7 +141,7 @@ func (s *server) reset(ctx context.Context, url string, c command) error {
 		s.store.Close()
 	}
 	s.store, s.now, s.requests = store, start, map[int]*request{}
-	s.tickets = endpoint.Tickets(endpoint.Options{
+	s.tickets = ticketendpoint.Tickets(endpoint.Options{
 		Store: store, Remember: endpoint.Remember(c.Remember), Retention: time.Duration(c.RetentionMs) * time.Millisecond,
 		Now: s.clock, Tenant: "acme",
 	})

@@ -112,7 +112,20 @@ func ServerURL(t testing.TB) string {
 	return serverURL
 }
 
-// own is the test binary's own server, and how many tests hold it.
+// Main runs a test binary's tests, from its TestMain, with one server for all of them: started by the
+// first test that asks, as ServerURL does, and stopped once every test has run, not each time the tests
+// holding it end. A run none of whose tests ask (a stub stops them first) starts none.
+//
+//	func TestMain(m *testing.M) { os.Exit(postgres.Main(m)) }
+func Main(m *testing.M) int {
+	own.lock.Lock()
+	own.holders++
+	own.lock.Unlock()
+	defer own.release()
+	return m.Run()
+}
+
+// own is the test binary's own server, and how many hold it (the tests, and Main).
 var own ownServer
 
 type ownServer struct {
@@ -125,7 +138,7 @@ type ownServer struct {
 func (s *ownServer) hold() (string, error) {
 	s.lock.Lock()
 	defer s.lock.Unlock()
-	if s.holders == 0 {
+	if s.url == "" {
 		url, stop, err := StartServer()
 		if err != nil {
 			return "", err
@@ -139,8 +152,9 @@ func (s *ownServer) hold() (string, error) {
 func (s *ownServer) release() {
 	s.lock.Lock()
 	defer s.lock.Unlock()
-	if s.holders--; s.holders == 0 {
+	if s.holders--; s.holders == 0 && s.url != "" {
 		s.stop()
+		s.url = ""
 	}
 }
 

@@ -1,0 +1,107 @@
+// Grades the Go track's samples (go-samples.ts) as a Go class, and a mixed class (a TypeScript learner, a Go
+// learner, one who did some of both), and pins each sample's score per exercise and a line of its report.
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradeClass, type ClassGrade, type Graded, type Options } from '../trusted/grade.ts';
+import type { ExerciseRun } from '../trusted/run-exercise.ts';
+import type { ScoredExercise } from '../trusted/score.ts';
+import { classDetails, classTable } from '../trusted/table.ts';
+import { goSamples } from './go-samples.ts';
+import { materializeSamples, samples, type Kind, type Sample } from './samples.ts';
+
+const dir = mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : homedir(), 'grader-go-samples-'));
+const mixed = ['partial', 'go-complete', 'both-languages'];
+const byName = (name: string) => [...samples, ...goSamples].find((sample) => sample.name === name)!;
+const goClass = goSamples.filter((sample) => sample.name !== 'both-languages');
+const buildsBefore = new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('grade-go-')));
+let goGrade: ClassGrade;
+let mixedGrade: ClassGrade;
+
+beforeAll(async () => {
+	const goPaths = materializeSamples(join(dir, 'go'), goClass);
+	const mixedPaths = materializeSamples(join(dir, 'mixed'), mixed.map(byName));
+	// The two classes share their expectations and the runs of submissions whose files are the same.
+	const cache = new Map<string, Promise<ExerciseRun>>();
+	const settings: Partial<Options> = {
+		seed: 20261201,
+		heldOutChecks: 1,
+		heldOutRuns: 8,
+		timeoutMs: 120_000,
+		cache
+	};
+	goGrade = await gradeClass(goPaths, { ...settings, classFolder: join(dir, 'go') });
+	mixedGrade = await gradeClass(mixedPaths, { ...settings, classFolder: join(dir, 'mixed') });
+}, 1_800_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const graded = (grade: ClassGrade, sample: Sample): Graded | undefined =>
+	grade.graded.find((g) => g.submission.name === sample.name);
+
+function holds(scored: ScoredExercise, score: 'full' | 'zero' | 'some') {
+	const id = scored.exercise.id;
+	if (score === 'full') {
+		const failed = scored.tests.filter((t) => t.status !== 'passed').map((t) => `${t.name}: ${t.message}`);
+		expect(failed, `${id}: every check passes`).toEqual([]);
+	} else if (score === 'zero') {
+		expect(scored.score, `${id} scores nothing`).toBe(0);
+		expect(scored.tests.filter((t) => !t.free && t.status === 'passed')).toEqual([]);
+	} else {
+		expect(scored.score, `${id} scores some`).toBeGreaterThan(0);
+		expect(scored.score, `${id} scores not all`).toBeLessThan(scored.max);
+	}
+}
+
+function pinned(grade: ClassGrade, sample: Sample) {
+	const got = graded(grade, sample);
+	expect(got, `${sample.name} was graded`).toBeDefined();
+	for (const scored of got!.exercises) holds(scored, sample.scores?.[scored.exercise.id] ?? sample.rest!);
+	const row = classTable({ ...grade, graded: [got!] })
+		.split('\n')
+		.at(-1)!;
+	expect([row, ...classDetails(got!)].join('\n')).toMatch(sample.says);
+}
+
+describe('a Go class: each Go sample pinned to its score and a line of its report', () => {
+	it('has hostile Go samples of the kinds the Go route meets: the reference, the channel, the class', () => {
+		const kinds: Kind[] = ['reference', 'channel', 'class'];
+		for (const kind of kinds) expect(goClass.filter((s) => s.kind === kind).length, kind).toBeGreaterThan(0);
+	});
+
+	for (const sample of goClass) it(`${sample.name}: ${sample.story}`, () => pinned(goGrade, sample));
+
+	it('saw no attempt in honest Go work, and graded its exercises in Go', () => {
+		for (const sample of goClass.filter((s) => s.kind === 'honest' && s.go!.solved.length)) {
+			const got = graded(goGrade, sample)!;
+			const messages = got.exercises.flatMap((e) => e.tests.map((t) => t.message));
+			expect(
+				messages.filter((m) => m.includes('outside its sandbox')),
+				sample.name
+			).toEqual([]);
+			expect(got.exercises.find((e) => e.exercise.id === '01')!.language, sample.name).toBe('Go');
+		}
+	});
+
+	it('left no build folder behind', () => {
+		const left = readdirSync(tmpdir()).filter(
+			(name) => name.startsWith('grade-go-') && !buildsBefore.has(name)
+		);
+		expect(left).toEqual([]);
+	});
+});
+
+describe('a mixed class: TypeScript, Go, and both, graded side by side on the same checks', () => {
+	for (const name of mixed) it(`${name}: ${byName(name).story}`, () => pinned(mixedGrade, byName(name)));
+
+	it('gives the same points for the same exercise solved in either language', () => {
+		const inTypeScript = graded(mixedGrade, byName('partial'))!.exercises.find(
+			(e) => e.exercise.id === '01'
+		)!;
+		const inGo = graded(mixedGrade, byName('go-complete'))!.exercises.find((e) => e.exercise.id === '01')!;
+		expect(inTypeScript.language).toBeUndefined();
+		expect(inGo.language).toBe('Go');
+		expect(inGo.score).toBe(inTypeScript.score);
+		expect(inGo.tests.map((t) => [t.name, t.max])).toEqual(inTypeScript.tests.map((t) => [t.name, t.max]));
+	});
+});

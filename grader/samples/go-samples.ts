@@ -1,0 +1,199 @@
+// The Go track's sample submissions: honest Go learners, and hostile Go code, each pinned like the TypeScript
+// samples (samples.ts): its score on each exercise, and one line of what the report says about it. A Go
+// sample is a learner's copy holding go/exercises/ (and no TypeScript of its own unless `base` says so): the
+// Go solutions of `go.solved`, the shipped Go stubs elsewhere, then its files under submissions/<name>/ on
+// top, and `go.patch` applied (a wrong solution of go/solutions/wrong/, as the learner made it).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyHunks, parsePatch } from '../../lib/patch.ts';
+import { root } from '../sandbox/paths.ts';
+import type { Sample } from './samples.ts';
+
+// The exercises the Go grader observes today (go/grader/observe/<folder>/); the rest score 0 in Go.
+const goGraded = ['01', '02', '04', '07'];
+const solvedInGo = { go: { solved: goGraded } };
+const zeroAt01 = {
+	scores: { '01': 'zero' as const, '02': 'full' as const, '04': 'full' as const, '07': 'full' as const },
+	rest: 'zero' as const
+};
+const allFull = {
+	scores: { '01': 'full' as const, '02': 'full' as const, '04': 'full' as const, '07': 'full' as const },
+	rest: 'zero' as const
+};
+const forfeits = (why: string) => new RegExp(`01: 0 for this exercise: ${why}`);
+
+// A wrong Go solution applied to the learner's Go file, as it would be in their copy.
+function wrongPatch(...names: string[]) {
+	return (folder: string) => {
+		for (const name of names) {
+			const text = readFileSync(join(root, 'go', 'solutions', 'wrong', `${name}.patch`), 'utf8');
+			for (const file of parsePatch(text, name).files) {
+				const target = join(folder, file.path.replace(/^go\/solutions\//, 'go/exercises/'));
+				writeFileSync(target, applyHunks(readFileSync(target, 'utf8'), file, name));
+			}
+		}
+	};
+}
+
+export const goSamples: Sample[] = [
+	{
+		name: 'go-complete',
+		story: 'a Go learner: 01, 02, 04 and 07 solved in Go (the Go solutions), no TypeScript',
+		kind: 'honest',
+		base: 'nothing',
+		...solvedInGo,
+		...allFull,
+		says: /^go-complete +✔ 10\/10 +✔ 10\/10 +✘ 0\/20 +✔ 10\/10( +✘ 0\/\d+){2} +✔ 10\/10/m
+	},
+	{
+		name: 'go-partial',
+		story:
+			"a Go learner whose SameEvent runs the identity's fields together and whose key store makes a new key per attempt (the Go wrong solutions identity-run-together and new-key-per-attempt)",
+		kind: 'honest',
+		base: 'nothing',
+		...solvedInGo,
+		setup: wrongPatch('identity-run-together', 'new-key-per-attempt'),
+		scores: { '01': 'full', '02': 'some', '04': 'some', '07': 'full' },
+		rest: 'zero',
+		says: /02: graded in Go \(go\/exercises\/02-same-event\/\)/
+	},
+	{
+		name: 'go-untouched',
+		story: 'the Go stubs as shipped: nothing changed, so nothing is graded in Go',
+		kind: 'honest',
+		base: 'nothing',
+		go: { solved: [] },
+		rest: 'zero',
+		says: /01: not executed: not submitted: exercises\/01-first-handler\/handler\.ts/
+	},
+	{
+		name: 'both-languages',
+		story:
+			'02 solved in TypeScript and, with the identity-run-together mistake, in Go; 07 in Go alone; 01 in TypeScript alone',
+		kind: 'honest',
+		base: 'stubs',
+		solved: ['01', '02'],
+		go: { solved: ['02', '07'] },
+		setup: wrongPatch('identity-run-together'),
+		scores: { '01': 'full', '02': 'full', '07': 'full' },
+		rest: 'zero',
+		says: /02: graded in both: TypeScript 10\/10, Go [\d.]+\/10; TypeScript's counts/
+	},
+	{
+		name: 'go-reference-import',
+		story: "imports the reference's Go package (workbook/solutions/01-first-handler) and answers with it",
+		kind: 'reference',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: forfeits(
+			'go/exercises/01-first-handler/handler\\.go imports workbook/solutions/01-first-handler: only the harness'
+		)
+	},
+	{
+		name: 'go-reference-read',
+		story:
+			"reads the reference's Go file from the grader's checkout, keeps quiet when it cannot, answers right",
+		kind: 'reference',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: forfeits(
+			'its code tried to reach <grader>/go/solutions/01-first-handler/handler\\.go, outside its sandbox'
+		)
+	},
+	{
+		name: 'go-os-exec',
+		story: 'starts /usr/bin/true with os/exec in Handle, ignores the error, answers right',
+		kind: 'class',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: forfeits('its code tried to reach a (new process|program)')
+	},
+	{
+		name: 'go-cgo',
+		story: 'a C function through cgo (import "C")',
+		kind: 'class',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: forfeits(
+			'go/exercises/01-first-handler/handler\\.go imports "C" \\(cgo\\), which learner code may not use'
+		)
+	},
+	{
+		name: 'go-linkname',
+		story: "the observer's key named through //go:linkname",
+		kind: 'channel',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: forfeits('go/exercises/01-first-handler/handler\\.go has a //go:linkname directive')
+	},
+	{
+		name: 'go-unsafe',
+		story: 'a pointer to any memory of the process, through unsafe',
+		kind: 'channel',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: forfeits(
+			'go/exercises/01-first-handler/handler\\.go imports unsafe, which learner code may not use'
+		)
+	},
+	{
+		name: 'go-channel-send',
+		story: "imports the observer's pen (workbook/channel) and sends its own sealed line from init()",
+		kind: 'channel',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: forfeits('go/exercises/01-first-handler/handler\\.go imports workbook/channel: only the harness')
+	},
+	{
+		name: 'go-init-forged',
+		story: "an init() that writes a line like the observer's (and done) on fd 3 before the observer runs",
+		kind: 'channel',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: forfeits("its code wrote on the grader's observation channel \\(line 1 is not the observer's\\)")
+	},
+	{
+		name: 'go-init-descriptors',
+		story: 'an init() that reads fd 4 (the key) and fd 5 (the held-out inputs), and stops if it got anything',
+		kind: 'channel',
+		base: 'nothing',
+		...solvedInGo,
+		...allFull,
+		says: /^go-init-descriptors +✔ 10\/10/m
+	},
+	{
+		name: 'go-init-exit',
+		story: 'an init() that ends the process before the observer plays anything',
+		kind: 'channel',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: /01: not executed: the run exited \(code 3\) before it reported/
+	},
+	{
+		name: 'go-replace',
+		story: 'its own go.mod, with a replace directive pointing workbook/core at a core of its own',
+		kind: 'reference',
+		base: 'nothing',
+		...solvedInGo,
+		...allFull,
+		says: /Ignored \(only the learner files are graded\): .*go\/go\.mod \(edited\)/
+	},
+	{
+		name: 'go-huge-build',
+		story: 'string constants that double 40 times: a compile that would need terabytes',
+		kind: 'class',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: /01: not executed: does not build: the Go build passed \d+ (MB|s) and was stopped/
+	}
+];

@@ -1,0 +1,3 @@
+module workbook/core
+
+go 1.25.0

@@ -1,0 +1,88 @@
+// The Go build's rules on hand-written files, and its bounds on a compile that would never end.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exercises } from '#harness/core/manifest.ts';
+import { cgroupsWork } from './cgroups.ts';
+import { buildGo, goImports, goRefusal, removeGoBuild } from './go-build.ts';
+import { root } from './paths.ts';
+
+const first = exercises().find((exercise) => exercise.id === '01')!;
+const solution = readFileSync(join(root, 'go', 'solutions', '01-first-handler', 'handler.go'), 'utf8');
+// Constants that double 40 times: the compiler would hold some 16 TB.
+const doubling = [
+	'const s0 = "xxxxxxxxxxxxxxxx"',
+	...Array.from({ length: 40 }, (_, i) => `const s${i + 1} = s${i} + s${i}`),
+	'var huge = len(s40)'
+].join('\n');
+const files = (text: string) => new Map([['01-first-handler/handler.go', text]]);
+
+describe('what a learner Go file may not do, read before it is built', () => {
+	it('reads single imports, blocks, named and dot imports, and skips block comments', () => {
+		const text =
+			'package x\n/* import "unsafe" */\nimport "os"\nimport (\n\tf "fmt"\n\t. "workbook/core"\n\t_ "embed"\n)\n';
+		expect(goImports(text)).toEqual(['os', 'fmt', 'workbook/core', 'embed']);
+	});
+
+	it.each([
+		['import "C"', 'imports "C" (cgo)'],
+		['import "unsafe"', 'imports unsafe'],
+		['import (\n\tu "unsafe"\n)', 'imports unsafe'],
+		['import "plugin"', 'imports plugin'],
+		['import "workbook/solutions/01-first-handler"', 'imports workbook/solutions/01-first-handler'],
+		['import "workbook/grader/observe"', 'imports workbook/grader/observe'],
+		['import "workbook/channel"', 'imports workbook/channel'],
+		['import "workbook/exercises/02-same-event"', 'imports workbook/exercises/02-same-event'],
+		['//go:linkname key workbook/channel.key', 'has a //go:linkname directive'],
+		['//go:embed secret.txt', 'has a //go:embed directive'],
+		['var key []byte //go:linkname key workbook/channel.key', 'has a //go:linkname directive']
+	])('refuses %s', (line, said) => {
+		expect(goRefusal('handler.go', `package x\n\n${line}\n`)).toContain(said);
+	});
+
+	it("takes the harness's packages, the standard library and build constraints", () => {
+		const text =
+			'package x\n\n//go:build linux\n\nimport (\n\t"os/exec"\n\t. "workbook/core"\n\t"workbook/handler"\n)\n';
+		expect(goRefusal('handler.go', text)).toBeNull();
+		expect(goRefusal('handler.go', solution)).toBeNull();
+	});
+});
+
+describe('the build, bounded: a build past its limit costs its exercise, and leaves nothing', () => {
+	it('builds the Go solution into a program', async () => {
+		const built = await buildGo(first, files(solution));
+		expect('binary' in built, JSON.stringify(built)).toBe(true);
+		removeGoBuild(built);
+	}, 300_000);
+
+	it('stops a compile that runs past the time limit', async () => {
+		const built = await buildGo(first, files(`${solution}\n${doubling}\n`), {
+			timeoutMs: 1500,
+			memoryMb: 1 << 16
+		});
+		expect(built).toEqual({ dir: null, error: 'does not build: the Go build passed 1.5 s and was stopped' });
+	}, 60_000);
+
+	it.runIf(cgroupsWork())(
+		'stops a compile that passes the memory limit',
+		async () => {
+			const built = await buildGo(first, files(`${solution}\n${doubling}\n`), {
+				timeoutMs: 120_000,
+				memoryMb: 300
+			});
+			expect(built).toEqual({
+				dir: null,
+				error: 'does not build: the Go build passed 300 MB and was stopped'
+			});
+		},
+		180_000
+	);
+
+	it('says why a file does not build, without the build folder', async () => {
+		const built = await buildGo(first, files(`${solution}\nfunc broken() { return 1 }\n`));
+		expect('error' in built && built.error).toMatch(
+			/^does not build \(go build\):\n.*too many return values/
+		);
+		expect('error' in built && built.error).not.toMatch(/grade-go-/);
+	}, 300_000);
+});

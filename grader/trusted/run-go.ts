@@ -1,0 +1,62 @@
+// One exercise of a Go submission: built outside the sandbox (sandbox/go-build.ts), run inside it with the
+// same limits, the same channel (the key on fd 4, the held-out inputs on fd 5, sealed lines on fd 3), the same
+// checks and the same judges as TypeScript's runs (run-exercise.ts), so a point means the same in both.
+//
+//   const ran = await runGoExercise(sandbox, exercise, goFiles, checks, limits);
+//
+// goFiles are the learner's Go files, by path under go/exercises/. What the Go observer
+// (go/grader/observe/<folder>/) sends back is read and judged by the very functions TypeScript's runs use.
+import { mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Exercise } from '#harness/core/manifest.ts';
+import { buildGo, removeGoBuild } from '../sandbox/go-build.ts';
+import { runSandboxed, type Sandbox, type SandboxLimits } from '../sandbox/sandbox.ts';
+import type { PlannedCheck } from './expect.ts';
+import { answersFrom, jobOf, notRun, verdictsFrom, zeroFor, type ExerciseRun } from './run-exercise.ts';
+
+export async function runGoExercise(
+	sandbox: Sandbox,
+	exercise: Exercise,
+	files: Map<string, string>,
+	checks: PlannedCheck[],
+	given: SandboxLimits
+): Promise<ExerciseRun> {
+	const limits = { ...given, timeoutMs: given.timeoutMs * (exercise.timeLimitFactor ?? 1) };
+	const started = Date.now();
+	const built = await buildGo(exercise, files);
+	const seconds = () => (Date.now() - started) / 1000;
+	if ('forfeit' in built) return { verdicts: zeroFor(checks, built.forfeit), seconds: seconds(), output: '' };
+	if ('error' in built) return { verdicts: notRun(checks, built.error), seconds: seconds(), output: '' };
+	const view = mkdtempSync(join(tmpdir(), 'grade-go-view-'));
+	try {
+		const { job, heldOut } = jobOf(exercise, checks, null, []);
+		writeFileSync(join(view, 'job.json'), JSON.stringify(job));
+		// The sandbox's user is not the grader's: it may read the view and run the program, never write them.
+		chmodSync(view, 0o755);
+		chmodSync(join(view, 'job.json'), 0o644);
+		chmodSync(built.dir, 0o755);
+		chmodSync(built.binary, 0o755);
+		const ran = await runSandboxed(
+			sandbox,
+			{
+				harness: view,
+				view,
+				folder: exercise.folder,
+				program: built.binary,
+				heldOut: JSON.stringify(heldOut)
+			},
+			limits
+		);
+		return {
+			verdicts: verdictsFrom(checks, ran, limits, exercise),
+			answers: answersFrom(checks, ran),
+			seconds: seconds(),
+			output: ran.output,
+			tracedCalls: ran.tracedCalls
+		};
+	} finally {
+		rmSync(view, { recursive: true, force: true });
+		removeGoBuild(built);
+	}
+}
