@@ -23,6 +23,7 @@ import { socketInSandbox } from './postgres.ts';
 // The calls that name another process: signalling it, or tracing or reading it.
 const signals = new Set(['kill', 'tkill', 'tgkill', 'rt_sigqueueinfo', 'rt_tgsigqueueinfo', 'pidfd_open']);
 const otherProcess = new Set(['ptrace', 'process_vm_readv', 'process_vm_writev']);
+const noSuchProcess = (result: string) => /^-1 ESRCH\b/.test(result);
 
 // The calls that make a process (a thread, CLONE_THREAD, is not one) and that send to an address.
 const newProcess = new Set(['clone', 'clone3', 'fork', 'vfork']);
@@ -267,6 +268,7 @@ export class AttemptWatch {
 	// What each descriptor the run opened by name was opened on (the run is one process: a second one forfeits).
 	private fds = new Map<string, string>();
 	private pendingOpen = new Map<number, string>();
+	private pendingSignal = new Map<number, string>();
 
 	constructor(private view: RunView) {}
 
@@ -300,11 +302,25 @@ export class AttemptWatch {
 			const opened = this.pendingOpen.get(call.pid);
 			this.pendingOpen.delete(call.pid);
 			if (opened && call.result && /^\d+$/.test(call.result)) this.fds.set(call.result, opened);
-			return null;
+			const signalled = this.pendingSignal.get(call.pid);
+			this.pendingSignal.delete(call.pid);
+			if (signalled && call.result !== null && noSuchProcess(call.result)) this.attempt = signalled;
+			return this.attempt;
 		}
 		const found = this.judge(call);
 		if (found) this.attempt = found;
 		return found;
+	}
+
+	// A pid as the run names it, in its own PID namespace: 1 is bwrap's init (the sandbox's, not the run's), 0 and
+	// below are process groups or everyone, and a pid that names no process there (ESRCH) is no process of the run's:
+	// each is an attempt. Any other pid is node's own, or one of its threads (a process of its own forfeits anyway).
+	private signalled(call: Call): string | null {
+		const target = call.args[0] ?? '';
+		const attempt = `another process (${call.name} ${target})`;
+		if (!/^\d+$/.test(target) || Number(target) <= 1) return attempt;
+		if (call.result === null) this.pendingSignal.set(call.pid, attempt);
+		return call.result !== null && noSuchProcess(call.result) ? attempt : null;
 	}
 
 	private judge(call: Call): string | null {
@@ -313,13 +329,7 @@ export class AttemptWatch {
 			return `a program (${this.pathsOf(call)[0]?.shown ?? name})`;
 		if (name === 'io_uring_setup') return 'io_uring (file access the trace does not see)';
 		if (otherProcess.has(name)) return `another process (${name})`;
-		if (signals.has(name)) {
-			const target = args[0] ?? '';
-			// With --pidns-translation: "2 /* 4711 in strace's PID NS */"; a pid with no translation is not in the run.
-			const host = /\/\* (\d+) in strace's PID NS \*\//.exec(target)?.[1];
-			const own = host !== undefined && (Number(host) === this.node || !this.setup.has(Number(host)));
-			return own ? null : `another process (${name} ${target.split(' ')[0]})`;
-		}
+		if (signals.has(name)) return this.signalled(call);
 		if (name === 'connect') return this.connects(args[1] ?? '');
 		if (newProcess.has(name)) {
 			const thread = name.startsWith('clone') && /\bCLONE_THREAD\b/.test(args.join(','));

@@ -16,22 +16,14 @@
 // not gone within a second, it is stopped (SIGSTOP: it forks no more), its children are found by their parent
 // and everything is killed with SIGKILL, its shared memory segment removed (ipcrm), and the folder deleted.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import {
-	chownSync,
-	existsSync,
-	lstatSync,
-	mkdirSync,
-	mkdtempSync,
-	readdirSync,
-	readFileSync,
-	rmSync,
-	statSync,
-	chmodSync
-} from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyCluster, binariesVersion } from '#harness/postgres/template.ts';
 import { reachableBinaries } from '#harness/postgres/binaries.ts';
+import { stampedFolder } from './leftovers.ts';
+import { watchSize } from './quota.ts';
 
 export type Cluster = {
 	folder: string;
@@ -91,36 +83,13 @@ process.once('exit', () => {
 	}
 });
 
-// The bytes a folder takes on disk (its files' blocks), links not followed.
-export function sizeOnDisk(folder: string): number {
-	let total = 0;
-	let entries: string[];
-	try {
-		entries = readdirSync(folder);
-	} catch {
-		return 0;
-	}
-	for (const name of entries) {
-		const path = join(folder, name);
-		try {
-			const stat = lstatSync(path);
-			total += stat.blocks * 512;
-			if (stat.isDirectory()) total += sizeOnDisk(path);
-		} catch {
-			// Gone while counted.
-		}
-	}
-	return total;
-}
-
 // A copy of `baseData` in a fresh folder, started; rejects (and leaves nothing) if it does not get ready.
 export async function startCluster(
 	baseData: string,
 	options: { quotaBytes: number; settings?: Record<string, string>; readyMs?: number }
 ): Promise<Cluster> {
-	const folder = mkdtempSync(join(clusterParent(), 'grade-postgres-run-'));
-	// The server may run as another user (root is refused): it must be able to enter this folder.
-	chmodSync(folder, 0o755);
+	// Stamped with this grader: should it be killed outright, the next grading removes the folder (leftovers.ts).
+	const folder = stampedFolder(clusterParent(), 'grade-postgres-run-');
 	const data = join(folder, 'data');
 	const socketFolder = join(folder, 'socket');
 	let child: ChildProcess | null = null;
@@ -148,8 +117,9 @@ export async function startCluster(
 		pid,
 		watchSize: (onFull) => watchSize(folder, options.quotaBytes, onFull),
 		kill: () =>
-			(killed ??= killServer(server, data).finally(() => {
-				rmSync(folder, { recursive: true, force: true });
+			(killed ??= killServer(server, data).finally(async () => {
+				// Off the event loop: some 1,300 files, whose removal would hold every other run's watch meanwhile.
+				await rm(folder, { recursive: true, force: true });
 				startedClusters.delete(socketFolder);
 				folders.delete(socketFolder);
 			})),
@@ -282,15 +252,4 @@ async function killServer(child: ChildProcess, data: string): Promise<void> {
 	signal(pid, 'SIGKILL');
 	await gone(child, 5000);
 	if (segment) await new Promise((done) => execFile('ipcrm', ['-m', segment], () => done(undefined)));
-}
-
-// Every 100 ms, the folder's size on disk; past the quota, onFull once, with why.
-function watchSize(folder: string, quotaBytes: number, onFull: (why: string) => void) {
-	const timer = setInterval(() => {
-		if (sizeOnDisk(folder) <= quotaBytes) return;
-		clearInterval(timer);
-		onFull(`its database passed ${Math.round(quotaBytes / 1024 ** 2)} MB on disk, the quota of a run`);
-	}, 100);
-	timer.unref();
-	return { stop: () => clearInterval(timer) };
 }

@@ -2,14 +2,16 @@
 // the socket and nothing else, whose limits the role cannot raise, whose size is watched, and whose teardown
 // leaves no process and no folder behind, whatever the run left connected.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect as connectSocket, type Socket } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunPostgres } from '../channel/job.ts';
 import { isAlive } from '../../lib/run.ts';
-import { childrenOf, clusterParent, runSettings, sizeOnDisk } from './cluster.ts';
+import { childrenOf, clusterParent, runSettings } from './cluster.ts';
+import { sizeOnDisk } from './quota.ts';
+import { stampedFolder } from './leftovers.ts';
 import { GradingPostgres, startedServers } from './postgres.ts';
 
 const databases = new GradingPostgres();
@@ -154,6 +156,22 @@ describe('GradingPostgres', () => {
 			for (let waited = 0; waited < 20_000 && isAlive(said.pid); waited += 100)
 				await new Promise((resolve) => setTimeout(resolve, 100));
 			expect(isAlive(said.pid)).toBe(false);
+			// Its folders stayed (no exit handler ran), stamped with a grader that is gone: the next grading
+			// removes them, and leaves a live grader's (this one's, made here) alone.
+			const left = readdirSync(parent).filter((name) => name.startsWith('grade-postgres-'));
+			expect(left.length).toBeGreaterThan(0);
+			const mine = stampedFolder(parent, 'grade-postgres-run-');
+			const given = process.env.WORKBOOK_GRADER_CLUSTERS;
+			process.env.WORKBOOK_GRADER_CLUSTERS = parent;
+			const next = new GradingPostgres();
+			try {
+				await (await next.runDatabase()).drop();
+			} finally {
+				await next.stop();
+				if (given === undefined) delete process.env.WORKBOOK_GRADER_CLUSTERS;
+				else process.env.WORKBOOK_GRADER_CLUSTERS = given;
+			}
+			expect(readdirSync(parent)).toEqual([basename(mine)]);
 		} finally {
 			if (isAlive(said.pid)) process.kill(said.pid, 'SIGKILL');
 			rmSync(parent, { recursive: true, force: true });

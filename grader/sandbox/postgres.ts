@@ -16,7 +16,8 @@
 // started with the run's own limits, and killed with its folder afterwards: nothing a run writes, in its
 // database or in the shared catalogs (comments, role settings), is there for a later run.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ReachablePostgres } from '#harness/postgres/embedded.ts';
@@ -24,6 +25,7 @@ import { machineTemplate } from '#harness/postgres/server.ts';
 import { newPassword } from '#harness/postgres/template.ts';
 import type { RunPostgres } from '../channel/job.ts';
 import { clusterParent, startCluster, startedClusters, type Cluster } from './cluster.ts';
+import { removeLeftovers, stampedFolder } from './leftovers.ts';
 
 // What a run is told (RunPostgres): job.host is its cluster's socket folder (inside the sandbox, it is bound at
 // socketInSandbox).
@@ -94,8 +96,9 @@ async function templateData(scratch: string): Promise<{ data: string; password: 
 // The grading's base: the template started once, its passwords new, the run's role and database made.
 async function makeBase(learnerPassword: string): Promise<Base> {
 	const superuser = randomBytes(18).toString('hex');
-	const scratch = mkdtempSync(join(clusterParent(), 'grade-postgres-initdb-'));
-	chmodSync(scratch, 0o755);
+	// Folders that graders killed outright left behind go first (the servers in them went with their graders).
+	await removeLeftovers(clusterParent());
+	const scratch = stampedFolder(clusterParent(), 'grade-postgres-initdb-');
 	let base: Cluster;
 	try {
 		const template = await templateData(scratch);
@@ -167,6 +170,6 @@ export class GradingPostgres {
 		await (await ahead?.catch(() => null))?.drop();
 		const base = await this.base?.catch(() => null);
 		this.base = null;
-		if (base) rmSync(base.folder, { recursive: true, force: true });
+		if (base) await rm(base.folder, { recursive: true, force: true });
 	}
 }

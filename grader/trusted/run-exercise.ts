@@ -178,8 +178,12 @@ export type ExerciseRun = {
 };
 
 // Every input's answer, judged, unless the run forfeited (then its answers say nothing of the code's ideas).
-export function answersFrom(checks: PlannedCheck[], ran: SandboxRun): Answers | undefined {
-	const observed = readObservations(ran.observations, checks, ran);
+// observed: the channel as readObservations read it, when the caller has it already.
+export function answersFrom(
+	checks: PlannedCheck[],
+	ran: SandboxRun,
+	observed = readObservations(ran.observations, checks, ran)
+): Answers | undefined {
 	if (observed.tampered || observed.refused || ran.attempt || ran.started > 0) return undefined;
 	return answersOf(checks, (c, i) => observed.byCheck.get(c)?.get(i));
 }
@@ -188,9 +192,9 @@ export function verdictsFrom(
 	checks: PlannedCheck[],
 	ran: SandboxRun,
 	limits: SandboxLimits,
-	exercise: Exercise
+	exercise: Exercise,
+	observed = readObservations(ran.observations, checks, ran)
 ): Verdict[] {
-	const observed = readObservations(ran.observations, checks, ran);
 	const base = (check: PlannedCheck) => ({
 		file: check.heldOut ? 'held-out' : 'given',
 		name: check.name,
@@ -349,9 +353,17 @@ async function runIn(
 			},
 			limits
 		).finally(() => size?.stop());
+		// Read once (every line's HMAC checked, its JSON parsed): the verdicts and the diagnosis's answers share it.
+		const observed = readObservations(ran.observations, checks, ran);
+		// The answers (every input judged again and written canonically) only for a diagnosis, which only a run
+		// that lost points asks for: for 06, half a second of the grader's CPU a run that full marks never need.
+		let answers: { of: Answers | undefined } | null = null;
 		return {
-			verdicts: verdictsFrom(checks, ran, limits, exercise),
-			answers: answersFrom(checks, ran),
+			verdicts: verdictsFrom(checks, ran, limits, exercise, observed),
+			get answers() {
+				answers ??= { of: answersFrom(checks, ran, observed) };
+				return answers.of;
+			},
 			seconds: ran.seconds,
 			output: ran.output,
 			tracedCalls: ran.tracedCalls

@@ -1,6 +1,10 @@
 // npm run bench:grade -- [copies] [jobs]: grades N copies of the complete submission, each run for real (no
 // sharing of identical runs), in the sandbox; then a few copies without it, to tell what the sandbox costs per
-// exercise run. Prints seconds per submission, submissions per minute, and the machine's load while it ran.
+// exercise run. Prints seconds per submission, submissions per minute, and the machine's load while it ran;
+// where the kernel counts CPU by cgroup (v1 cpuacct), the CPU a submission takes, everything it starts
+// included (the steadier figure on a loaded machine), and per exercise who spends it: the grader, its other
+// processes (strace, bwrap, node with the learner's code, cp) and PostgreSQL; and what a run's cluster costs,
+// made and removed.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -14,6 +18,8 @@ import { findSandbox } from '../../grader/sandbox/sandbox.ts';
 import { straceArgs } from '../../grader/sandbox/trace.ts';
 import { materializeSamples, samples } from '../../grader/samples/samples.ts';
 import { exerciseFiles, readSubmission } from '../../grader/trusted/submission.ts';
+import { compileFile } from '../../grader/sandbox/compile.ts';
+import { cpuAccount, spent, type CpuSeconds } from './cpu-account.ts';
 
 const copies = Number(process.argv[2] ?? 12);
 const jobs = Number(process.argv[3] ?? availableParallelism());
@@ -38,6 +44,11 @@ function cpuSeconds(): number {
 	return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
 }
 
+const account = cpuAccount();
+const cpuNow = (): CpuSeconds => account?.read() ?? { all: 0, postgres: 0, grader: 0 };
+const said = (cpu: CpuSeconds) =>
+	`${cpu.all.toFixed(2)} s (the grader ${cpu.grader.toFixed(2)}, its other processes (strace, bwrap, node, cp) ${(cpu.all - cpu.grader - cpu.postgres).toFixed(2)}, PostgreSQL ${cpu.postgres.toFixed(2)})`;
+
 const perRun = (grade: ClassGrade) => {
 	const seconds = grade.graded.flatMap((g) => g.seconds);
 	return seconds.reduce((a, b) => a + b, 0) / grade.runs;
@@ -54,8 +65,10 @@ try {
 	);
 	const planning = (Date.now() - started) / 1000;
 	started = Date.now();
+	const classCpu = cpuNow();
 	const sealed = await gradeClass(copiesOf(complete, copies, 'sealed'), { ...options, planned });
 	const seconds = (Date.now() - started) / 1000;
+	const sealedCpu = spent(cpuNow(), classCpu, copies);
 	const loadDuring = load();
 	const few = Math.max(2, Math.round(copies / 3));
 	// A sandbox's CPU is not counted to its parent (its PID namespace reaps it), so CPU is read on open runs.
@@ -79,6 +92,11 @@ try {
 		`one exercise run: ${sandboxed.toFixed(2)} s in the sandbox, ${bare.toFixed(2)} s without (${few} copies): the sandbox costs ${((sandboxed - bare) * 1000).toFixed(0)} ms a run`
 	);
 	console.log(`load average after the sandboxed runs: ${loadDuring}`);
+	if (account)
+		console.log(
+			`CPU a submission, sealed and traced, everything it starts counted: ${said(sealedCpu)}: ${availableParallelism()} idle cores would grade about ${((60 * availableParallelism()) / sealedCpu.all).toFixed(0)} a minute`
+		);
+	else console.log('CPU a submission, sealed: not measured (no cgroup v1 cpuacct controller here)');
 	console.log(
 		`CPU a submission, without the sandbox: ${cpu.toFixed(2)} s (plus the sandbox's cost above for 5 runs): ${availableParallelism()} idle cores would grade about ${((60 * availableParallelism()) / cpu).toFixed(0)} a minute`
 	);
@@ -103,14 +121,44 @@ try {
 	const untracedBox = findSandbox({ unsafe: false, untraced: true });
 	const tracerDatabases = new GradingPostgres();
 	try {
+		// A run's cluster alone: made (a copy of the base and a start, ahead of its run) and removed, 4 times.
+		await (await tracerDatabases.runDatabase()).drop();
+		const [clusterCpu, clusterStarted] = [cpuNow(), Date.now()];
+		for (let i = 0; i < 4; i++) await (await tracerDatabases.runDatabase()).drop();
+		const clusterSpent = spent(cpuNow(), clusterCpu, 4);
+		console.log(
+			`a run's cluster, made and removed, one after the other: ${((Date.now() - clusterStarted) / 4000).toFixed(2)} s${account ? `, CPU ${said(clusterSpent)}` : ''}`
+		);
+		// Compiling the learner's files (esbuild, outside the sandbox), every file of the submission 10 times.
+		const sources = [...readSubmission(complete, exercises()).files];
+		const compileStarted = process.hrtime.bigint();
+		for (let i = 0; i < 10; i++)
+			for (const [path, source] of sources) await compileFile(source, `exercises/${path}`);
+		const compileMs = Number(process.hrtime.bigint() - compileStarted) / 1e6 / 10;
+		console.log(`compiling a submission's ${sources.length} learner files: ${compileMs.toFixed(1)} ms`);
 		for (const one of planned.filter((p) => p.checks)) {
 			const oneFiles = exerciseFiles(one.exercise, readSubmission(complete, exercises()).files);
 			const database = one.postgres ? tracerDatabases : null;
 			const deltas: number[] = [];
 			let calls = 0;
+			const cpu = { traced: cpuNow(), untraced: cpuNow() };
+			let tracedCpu: CpuSeconds = { all: 0, postgres: 0, grader: 0 };
+			let untracedCpu = tracedCpu;
+			let tracedWall = 0;
+			const add = (sum: CpuSeconds, more: CpuSeconds) => ({
+				all: sum.all + more.all / 6,
+				postgres: sum.postgres + more.postgres / 6,
+				grader: sum.grader + more.grader / 6
+			});
 			for (let i = 0; i < 6; i++) {
+				cpu.traced = cpuNow();
+				const begun = Date.now();
 				const a = await runExercise(sealedBox, one.exercise, oneFiles, one.checks!, limits, database);
+				tracedWall += (Date.now() - begun) / 6000;
+				cpu.untraced = cpuNow();
+				tracedCpu = add(tracedCpu, spent(cpu.untraced, cpu.traced));
 				const b = await runExercise(untracedBox, one.exercise, oneFiles, one.checks!, limits, database);
+				untracedCpu = add(untracedCpu, spent(cpuNow(), cpu.untraced));
 				deltas.push(a.seconds - b.seconds);
 				calls = a.tracedCalls ?? 0;
 				if (i === 0 && !a.verdicts.every((v) => v.status === 'passed'))
@@ -123,6 +171,10 @@ try {
 			console.log(
 				`the tracer alone, ${one.exercise.id} run 6 times each way, alternating: median ${ms((deltas[2]! + deltas[3]!) / 2)} a run (from ${ms(deltas[0]!)} to ${ms(deltas[5]!)}), ${calls} calls traced a run`
 			);
+			if (account)
+				console.log(
+					`  ${one.exercise.id} sealed and traced: ${tracedWall.toFixed(2)} s a run (the view, the cluster's teardown and the verdicts included), CPU ${said(tracedCpu)}; untraced, CPU ${untracedCpu.all.toFixed(2)} s`
+				);
 		}
 	} finally {
 		await tracerDatabases.stop();
@@ -146,5 +198,6 @@ try {
 	if (!full) console.log('✘ a copy of the complete submission did not get full marks');
 	process.exitCode = full ? 0 : 1;
 } finally {
+	account?.close();
 	rmSync(dir, { recursive: true, force: true });
 }

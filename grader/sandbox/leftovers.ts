@@ -1,0 +1,80 @@
+// The grader's cluster folders, each stamped with the grader that made it, so that a grader killed outright
+// (no exit handler runs) leaves nothing the next grading does not remove.
+//
+//   const folder = stampedFolder('/var/tmp', 'grade-postgres-run-');   // mkdtemp, enterable, stamped
+//   await removeLeftovers('/var/tmp');   // folders of graders that are gone: deleted; a live grader's: kept
+//
+// The stamp is a file, `grader`, holding the grader's pid and its start time (from /proc: a pid used again by
+// another process has another start time). A folder is left where it is when its stamp names a live grader, when
+// it has no stamp (one made this instant, not yet stamped, or by a grader older than stamps), or when its
+// PostgreSQL still runs (the parent-death signal has it shutting down: the next grading takes the folder).
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isAlive } from '../../lib/run.ts';
+
+const stampFile = 'grader';
+export const folderPrefixes = ['grade-postgres-run-', 'grade-postgres-initdb-'];
+
+// A process's start time, in clock ticks since boot (field 22 of /proc/<pid>/stat), or null when it is gone.
+function startTime(pid: number): string | null {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+	} catch {
+		return null;
+	}
+}
+
+const stampOf = (pid: number) => `${pid} ${startTime(pid) ?? ''}`;
+
+// A fresh folder under `parent`, which the server's user may enter (root is refused: it runs as another user),
+// stamped with this grader.
+export function stampedFolder(parent: string, prefix: string): string {
+	const folder = mkdtempSync(join(parent, prefix));
+	chmodSync(folder, 0o755);
+	writeFileSync(join(folder, stampFile), stampOf(process.pid));
+	return folder;
+}
+
+// Whether the grader a stamp names is gone: no such process, or another one under its pid.
+function graderGone(stamp: string): boolean {
+	const pid = Number(stamp.split(' ')[0]);
+	if (!Number.isInteger(pid) || pid <= 0) return true;
+	return !isAlive(pid) || stampOf(pid) !== stamp.trim();
+}
+
+// Whether a PostgreSQL still runs on the folder's data (its postmaster.pid's first line names a live process).
+function serverRuns(folder: string): boolean {
+	try {
+		const pid = Number(readFileSync(join(folder, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+		return Number.isInteger(pid) && pid > 0 && isAlive(pid);
+	} catch {
+		return false;
+	}
+}
+
+// Every stamped folder under `parent` whose grader is gone, and whose server is too, removed; how many.
+export async function removeLeftovers(parent: string): Promise<number> {
+	let names: string[];
+	try {
+		names = readdirSync(parent);
+	} catch {
+		return 0;
+	}
+	let removed = 0;
+	for (const name of names) {
+		if (!folderPrefixes.some((prefix) => name.startsWith(prefix))) continue;
+		const folder = join(parent, name);
+		let stamp: string;
+		try {
+			stamp = readFileSync(join(folder, stampFile), 'utf8');
+		} catch {
+			continue;
+		}
+		if (!graderGone(stamp) || serverRuns(folder)) continue;
+		await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+		removed++;
+	}
+	return removed;
+}
