@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyCluster, binariesVersion } from '#harness/postgres/template.ts';
 import { reachableBinaries } from '#harness/postgres/binaries.ts';
-import { stampedFolder } from './leftovers.ts';
+import { childrenOf, stampedFolder } from './leftovers.ts';
 import { watchSize } from './quota.ts';
 
 export type Cluster = {
@@ -213,22 +213,6 @@ const signal = (pid: number, name: NodeJS.Signals) => {
 		// Already gone.
 	}
 };
-
-// The processes whose parent is `pid`, from /proc.
-export function childrenOf(pid: number): number[] {
-	const children: number[] = [];
-	for (const entry of readdirSync('/proc')) {
-		if (!/^\d+$/.test(entry)) continue;
-		try {
-			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-			const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-			if (parent === pid) children.push(Number(entry));
-		} catch {
-			// Gone while looked at.
-		}
-	}
-	return children;
-}
 
 // The server's shared memory segment, from postmaster.pid's seventh line ("key id"), while the file is there.
 function sharedMemoryId(data: string): string | null {

@@ -6,8 +6,9 @@
 //
 // The stamp is a file, `grader`, holding the grader's pid and its start time (from /proc: a pid used again by
 // another process has another start time). A folder is left where it is when its stamp names a live grader, when
-// it has no stamp (one made this instant, not yet stamped, or by a grader older than stamps), or when its
-// PostgreSQL still runs (the parent-death signal has it shutting down: the next grading takes the folder).
+// it has no stamp (one made this instant, not yet stamped, or by a grader older than stamps). A server still
+// running on a gone grader's folder (one stopped when its grader died never acts on the parent-death signal) is
+// killed first, when its command line names that folder: a pid used again by another process is left alone.
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -44,17 +45,50 @@ function graderGone(stamp: string): boolean {
 	return !isAlive(pid) || stampOf(pid) !== stamp.trim();
 }
 
-// Whether a PostgreSQL still runs on the folder's data (its postmaster.pid's first line names a live process).
-function serverRuns(folder: string): boolean {
+// The processes whose parent is `pid` (a postmaster's backends and workers).
+export function childrenOf(pid: number): number[] {
+	const children: number[] = [];
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+			const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+			if (parent === pid) children.push(Number(entry));
+		} catch {
+			// Gone while looked at.
+		}
+	}
+	return children;
+}
+
+// The live PostgreSQL on the folder's data, by pid: its postmaster.pid's first line names a live process whose
+// command line names that data folder. Null when none runs there.
+function serverOn(folder: string): number | null {
+	const data = join(folder, 'data');
 	try {
-		const pid = Number(readFileSync(join(folder, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-		return Number.isInteger(pid) && pid > 0 && isAlive(pid);
+		const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+		if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+		return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(data) ? pid : null;
 	} catch {
-		return false;
+		return null;
 	}
 }
 
-// Every stamped folder under `parent` whose grader is gone, and whose server is too, removed; how many.
+// A gone grader's server, with its backends, killed outright; whether it went within two seconds.
+async function killLeftServer(pid: number): Promise<boolean> {
+	for (const each of [...childrenOf(pid), pid]) {
+		try {
+			process.kill(each, 'SIGKILL');
+		} catch {
+			// Gone already.
+		}
+	}
+	for (let waited = 0; waited < 2000 && isAlive(pid); waited += 50)
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	return !isAlive(pid);
+}
+
+// Every stamped folder under `parent` whose grader is gone removed, its server killed first; how many.
 export async function removeLeftovers(parent: string): Promise<number> {
 	let names: string[];
 	try {
@@ -72,7 +106,9 @@ export async function removeLeftovers(parent: string): Promise<number> {
 		} catch {
 			continue;
 		}
-		if (!graderGone(stamp) || serverRuns(folder)) continue;
+		if (!graderGone(stamp)) continue;
+		const server = serverOn(folder);
+		if (server !== null && !(await killLeftServer(server))) continue;
 		await rm(folder, { recursive: true, force: true }).catch(() => undefined);
 		removed++;
 	}
