@@ -104,4 +104,15 @@ describe('a mixed class: TypeScript, Go, and both, graded side by side on the sa
 		expect(inGo.score).toBe(inTypeScript.score);
 		expect(inGo.tests.map((t) => [t.name, t.max])).toEqual(inTypeScript.tests.map((t) => [t.name, t.max]));
 	});
+
+	it('gives the same points for 03 and 05 solved in both languages, judged from Go runs on the same checks', () => {
+		const exercises = graded(mixedGrade, byName('both-languages'))!.exercises;
+		for (const id of ['03', '05']) {
+			const scored = exercises.find((e) => e.exercise.id === id)!;
+			expect(scored.note, id).toMatch(
+				/^graded in both: TypeScript ([\d.]+\/\d+), Go \1; TypeScript's counts$/
+			);
+			expect(scored.score, id).toBe(scored.max);
+		}
+	});
 });
