@@ -29,8 +29,9 @@ const vitestReport = (project: string) => {
 	return reports.get(project)!;
 };
 let goReport: Promise<GoReport> | undefined;
-// 06's Go explorations play more random sequences here than a plain go test does (go/endpoint/property.go).
-const goSizes = { ENDPOINT_CRASH_RUNS: '100', ENDPOINT_RUNS: '1000' };
+// 06's Go explorations play more random sequences here than a plain go test does (go/endpoint/property.go),
+// and 04's more made-up tab lives (go/client/failing_storage.go).
+const goSizes = { ENDPOINT_CRASH_RUNS: '100', ENDPOINT_RUNS: '1000', TAB_LIFE_RUNS: '3000' };
 const goTests = () => (goReport ??= goTest(goDir, undefined, { env: goSizes }));
 
 const one = (ok: boolean, problem: string): Result => ({
@@ -190,9 +191,10 @@ async function goSteps(): Promise<Step[]> {
 		return [
 			{ name: 'Go formatting (gofmt -l)', check: gofmt },
 			// Without -composites: the lesson's Go writes Outcome{"conflict", 0}, an unkeyed literal of go/core's type.
+			// With -tags=postgres: the PostgreSQL plays of go/race and go/outbox are built only with it.
 			{
-				name: 'Go vet (go vet -composites=false ./...)',
-				check: () => command('go', ['vet', '-composites=false', './...'], goDir)
+				name: 'Go vet (go vet -composites=false -tags=postgres ./...)',
+				check: () => command('go', ['vet', '-composites=false', '-tags=postgres', './...'], goDir)
 			},
 			{
 				name: 'the Go solutions pass every test (go test ./..., go/solutions/ read in place of the stubs)',

@@ -1,3 +1,5 @@
+//go:build postgres
+
 package outbox
 
 import (
@@ -14,6 +16,9 @@ import (
 // Exercise 05 on a real PostgreSQL, as its tests call it (the sender under test passed in, as in tests.go).
 // They play the schedules without schedules.Playing: the parity check counts the model's plays, on both
 // sides, and not these.
+// Built only with -tags postgres, as the exercises' postgres_test.go files are: an in-memory go test of
+// the exercise links no PostgreSQL driver (pgx is half of the test binary's packages, and linking is most
+// of a learner's loop).
 //
 //	OnPostgres(t, send)   every outbox schedule on PostgreSQL, held to send's column, the model's story
 //	                      of each checked against PostgreSQL's, line for line, and a sample of the crash
@@ -31,43 +36,23 @@ func OnPostgres(t *testing.T, send Sender) {
 // schedulesOnPostgres plays every schedules/outbox file on PostgreSQL, held to send's column, as
 // PlaySchedules does on the model.
 func schedulesOnPostgres(t *testing.T, place *postgres.Place, send Sender) {
-	all, err := LoadSchedules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range all {
-		t.Run(s.Name, func(t *testing.T) {
-			db, err := place.Fresh()
-			if err != nil {
-				t.Fatalf("could not empty the tables: %v", err)
-			}
-			if problem := judge(s, send.column, playOn(db, s, send)); problem != "" {
-				t.Error("on PostgreSQL: " + problem)
-			}
-		})
-	}
+	postgres.EachSchedule(t, place, LoadSchedules, func(t *testing.T, s Schedule, db *postgres.Database) {
+		if problem := judge(s, send.column, playOn(db, s, send)); problem != "" {
+			t.Error("on PostgreSQL: " + problem)
+		}
+	})
 }
 
 // modelAgreesWithPostgres plays each outbox schedule on the model and on PostgreSQL: the same story, line
 // for line, and the same rows, emails and provider calls after the last step.
 func modelAgreesWithPostgres(t *testing.T, place *postgres.Place, send Sender) {
-	all, err := LoadSchedules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range all {
-		t.Run(s.Name, func(t *testing.T) {
-			db, err := place.Fresh()
-			if err != nil {
-				t.Fatalf("could not empty the tables: %v", err)
-			}
-			model, server := playOn(database.New(), s, send), playOn(db, s, send)
-			what := fmt.Sprintf("outbox schedule %q (%s) as %s", s.Name, s.File, send.column)
-			if problem := differ(what, model, server); problem != "" {
-				t.Error(problem)
-			}
-		})
-	}
+	postgres.EachSchedule(t, place, LoadSchedules, func(t *testing.T, s Schedule, db *postgres.Database) {
+		model, server := playOn(database.New(), s, send), playOn(db, s, send)
+		what := fmt.Sprintf("outbox schedule %q (%s) as %s", s.Name, s.File, send.column)
+		if problem := differ(what, model, server); problem != "" {
+			t.Error(problem)
+		}
+	})
 }
 
 // crashPointsOnPostgres is a sample of EveryCrashPoint on PostgreSQL: every fifth crash plan (the handler
@@ -78,10 +63,7 @@ func crashPointsOnPostgres(t *testing.T, place *postgres.Place, send Sender) {
 	all := crashPlans()
 	var broken []string
 	for i := 0; i < len(all) && (send.column == OutboxRelayColumn || len(broken) == 0); i += 5 {
-		db, err := place.Fresh()
-		if err != nil {
-			t.Fatalf("could not empty the tables: %v", err)
-		}
+		db := place.FreshFor(t)
 		if problem := checkRoundsOn(db, send, all[i]); problem != "" {
 			broken = append(broken, fmt.Sprintf("crash plan %d of %d, on PostgreSQL: %s", i+1, len(all), problem))
 		}
@@ -111,28 +93,8 @@ func afterwards(p played) []string {
 
 // differ returns "" when the model and PostgreSQL played alike; otherwise where they part, and both runs.
 func differ(what string, model, server played) string {
-	modelStory, serverStory := strings.Split(model.story, "\n"), strings.Split(server.story, "\n")
-	if slices.Equal(modelStory, serverStory) && slices.Equal(afterwards(model), afterwards(server)) {
-		return ""
-	}
-	first := "The stories agree, but not what was left after the last step."
-	for i := range max(len(modelStory), len(serverStory)) {
-		if lineAt(modelStory, i) != lineAt(serverStory, i) {
-			first = fmt.Sprintf("The stories part at line %d:\n  model:      %s\n  PostgreSQL: %s", i+1, lineAt(modelStory, i), lineAt(serverStory, i))
-			break
-		}
-	}
-	report := schedules.SideBySide([]schedules.Row{
-		{Label: "story", Expected: modelStory, Actual: serverStory},
+	return postgres.Differ(what, postgres.Compared{Story: "stories", Rest: "what was left after the last step"}, []schedules.Row{
+		{Label: "story", Expected: strings.Split(model.story, "\n"), Actual: strings.Split(server.story, "\n")},
 		{Label: "afterwards", Expected: afterwards(model), Actual: afterwards(server)},
 	})
-	report = strings.Replace(strings.Replace(report, "expected", "model   ", 1), "the code", "PostgreSQL", 1)
-	return fmt.Sprintf("The in-memory model and PostgreSQL disagree on %s.\n%s\n\n%s", what, first, report)
-}
-
-func lineAt(lines []string, i int) string {
-	if i < len(lines) {
-		return lines[i]
-	}
-	return "(nothing)"
 }

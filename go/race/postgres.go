@@ -1,3 +1,5 @@
+//go:build postgres
+
 package race
 
 import (
@@ -16,20 +18,13 @@ import (
 // Exercise 03 on a real PostgreSQL, as its tests call them (the handler under test passed in, as in
 // tests.go). They play the schedules without schedules.Playing: the parity check counts the model's plays,
 // on both sides, and not these.
+// Built only with -tags postgres, as the exercises' postgres_test.go files are: an in-memory go test of
+// the exercise links no PostgreSQL driver (pgx is half of the test binary's packages, and linking is most
+// of a learner's loop).
 //
 //	OnPostgres(t, column, handle)   the race schedules and the handler schedules on PostgreSQL, each also
 //	                                played on the model with the same picks: the same trace, the same rows,
 //	                                and the property's random cases the same way
-
-// freshOn is an empty database on the test's place, or the test stops.
-func freshOn(t *testing.T, place *postgres.Place) *postgres.Database {
-	t.Helper()
-	db, err := place.Fresh()
-	if err != nil {
-		t.Fatalf("could not empty the tables: %v", err)
-	}
-	return db
-}
 
 // OnPostgres plays exercise 03's schedules with handle on a PostgreSQL of the test's own, held to column,
 // and checks the in-memory model tells the same story.
@@ -45,37 +40,24 @@ func OnPostgres(t *testing.T, column string, handle Handle) {
 
 // raceSchedulesOnPostgres plays every schedules/race file on PostgreSQL, held to the column.
 func raceSchedulesOnPostgres(t *testing.T, place *postgres.Place, impl implementation) {
-	all, err := LoadSchedules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range all {
-		t.Run(s.Name, func(t *testing.T) {
-			if problem := judge(s, impl.column, playOn(freshOn(t, place), s, impl)); problem != "" {
-				t.Error("on PostgreSQL: " + problem)
-			}
-		})
-	}
+	postgres.EachSchedule(t, place, LoadSchedules, func(t *testing.T, s Schedule, db *postgres.Database) {
+		if problem := judge(s, impl.column, playOn(db, s, impl)); problem != "" {
+			t.Error("on PostgreSQL: " + problem)
+		}
+	})
 }
 
 // modelAgreesWithPostgres is the differential check: each race schedule, played on the model and on
 // PostgreSQL with the same picks, must tell the same story line for line (every outcome, every wait, every
 // error) and leave the same committed rows.
 func modelAgreesWithPostgres(t *testing.T, place *postgres.Place, impl implementation) {
-	all, err := LoadSchedules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range all {
-		t.Run(s.Name, func(t *testing.T) {
-			model := playOn(database.New(), s, impl)
-			server := playOn(freshOn(t, place), s, impl)
-			what := fmt.Sprintf("race schedule %q (%s) with %s", s.Name, s.File, impl.column)
-			if problem := differ(what, model, server); problem != "" {
-				t.Error(problem)
-			}
-		})
-	}
+	postgres.EachSchedule(t, place, LoadSchedules, func(t *testing.T, s Schedule, db *postgres.Database) {
+		model, server := playOn(database.New(), s, impl), playOn(db, s, impl)
+		what := fmt.Sprintf("race schedule %q (%s) with %s", s.Name, s.File, impl.column)
+		if problem := differ(what, model, server); problem != "" {
+			t.Error(problem)
+		}
+	})
 }
 
 // rowsOf is what a run committed, one row a line.
@@ -86,58 +68,32 @@ func rowsOf(p played) []string {
 // differ returns "" when the model and PostgreSQL played alike; otherwise where their traces part, and
 // both runs in full.
 func differ(what string, model, server played) string {
-	modelTrace, serverTrace := strings.Split(model.trace, "\n"), strings.Split(server.trace, "\n")
-	if model.problems == server.problems && slices.Equal(modelTrace, serverTrace) && slices.Equal(rowsOf(model), rowsOf(server)) {
-		return ""
-	}
-	first := "The traces agree, but not the answers or what was committed."
-	for i := range max(len(modelTrace), len(serverTrace)) {
-		if lineAt(modelTrace, i) != lineAt(serverTrace, i) {
-			first = fmt.Sprintf("The traces part at line %d:\n  model:      %s\n  PostgreSQL: %s", i+1, lineAt(modelTrace, i), lineAt(serverTrace, i))
-			break
-		}
-	}
-	report := schedules.SideBySide([]schedules.Row{
-		{Label: "trace", Expected: modelTrace, Actual: serverTrace},
+	return postgres.Differ(what, postgres.Compared{Story: "traces", Rest: "the answers or what was committed"}, []schedules.Row{
+		{Label: "trace", Expected: strings.Split(model.trace, "\n"), Actual: strings.Split(server.trace, "\n")},
 		{Label: "committed", Expected: rowsOf(model), Actual: rowsOf(server)},
 		{Label: "problems", Expected: []string{model.problems}, Actual: []string{server.problems}},
 	})
-	report = strings.Replace(strings.Replace(report, "expected", "model   ", 1), "the code", "PostgreSQL", 1)
-	return fmt.Sprintf("The in-memory model and PostgreSQL disagree on %s.\n%s\n\n%s", what, first, report)
-}
-
-func lineAt(lines []string, i int) string {
-	if i < len(lines) {
-		return lines[i]
-	}
-	return "(nothing)"
 }
 
 // handlerSchedulesOnPostgres plays the handler schedules one delivery at a time on PostgreSQL, held to the
 // receipt-in-commit column, and checks the model told the same story.
 func handlerSchedulesOnPostgres(t *testing.T, place *postgres.Place, impl implementation) {
-	all, err := handler.LoadSchedules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range all {
-		t.Run(s.Name, func(t *testing.T) {
-			got, trace, err := playDeliveriesOn(freshOn(t, place), s, impl.handle)
-			if err != nil {
-				t.Fatalf("on PostgreSQL: %v\n\nWhat happened:\n%s", err, trace)
-			}
-			if problem := handler.Judge(s, handler.ReceiptInCommit, got); problem != "" {
-				t.Errorf("on PostgreSQL: %s\n\nWhat happened:\n%s", problem, trace)
-			}
-			mine, modelTrace, _ := playDeliveries(s, impl.handle)
-			model := played{db: database.Contents{Tickets: mine.DB.Tickets, Receipts: mine.DB.Receipts}, trace: modelTrace}
-			server := played{db: database.Contents{Tickets: got.DB.Tickets, Receipts: got.DB.Receipts}, trace: trace}
-			what := fmt.Sprintf("handler schedule %q (%s) with %s, one delivery at a time", s.Name, s.File, impl.column)
-			if problem := differ(what, model, server); problem != "" {
-				t.Error(problem)
-			}
-		})
-	}
+	postgres.EachSchedule(t, place, handler.LoadSchedules, func(t *testing.T, s handler.Schedule, db *postgres.Database) {
+		got, trace, err := playDeliveriesOn(db, s, impl.handle)
+		if err != nil {
+			t.Fatalf("on PostgreSQL: %v\n\nWhat happened:\n%s", err, trace)
+		}
+		if problem := handler.Judge(s, handler.ReceiptInCommit, got); problem != "" {
+			t.Errorf("on PostgreSQL: %s\n\nWhat happened:\n%s", problem, trace)
+		}
+		mine, modelTrace, _ := playDeliveries(s, impl.handle)
+		model := played{db: database.Contents{Tickets: mine.DB.Tickets, Receipts: mine.DB.Receipts}, trace: modelTrace}
+		server := played{db: database.Contents{Tickets: got.DB.Tickets, Receipts: got.DB.Receipts}, trace: trace}
+		what := fmt.Sprintf("handler schedule %q (%s) with %s, one delivery at a time", s.Name, s.File, impl.column)
+		if problem := differ(what, model, server); problem != "" {
+			t.Error(problem)
+		}
+	})
 }
 
 // randomDifferentialCases is how many seeded random cases the differential check plays on both databases,
@@ -163,7 +119,7 @@ func playRandom(db database.Shared, impl implementation, seed uint64) played {
 func randomRunsAgreeWithPostgres(t *testing.T, place *postgres.Place, impl implementation) {
 	for seed := range uint64(randomDifferentialCases) {
 		model := playRandom(database.New(), impl, seed)
-		server := playRandom(freshOn(t, place), impl, seed)
+		server := playRandom(place.FreshFor(t), impl, seed)
 		_, _, _, said := randomPlans(impl.handle, seed)
 		what := fmt.Sprintf("the random case of seed %d with %s (checkCase's seeds), whose workers are\n%s\n", seed, impl.column, said)
 		if problem := differ(what, model, server); problem != "" {

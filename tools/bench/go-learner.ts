@@ -1,15 +1,19 @@
 // npm run bench:go-learner: how long a Go learner's loop takes here, as median wall and CPU times: an edit of
 // the learner file, then `go test ./exercises/NN-…` (the package and its test binary built again), each as a
 // ratio to the same for a bare package of one trivial test in the same module. The aim: at most 1.2.
-// Each edit is a new comment line, read through go test -overlay; the trivial package's folder (go vet enters
-// it) is made for the run and removed after it.
+// Each exercise is timed as shipped (the stub) and solved (go/solutions/ read in its place, the loop's green
+// end, where the test's own work shows). Files are read through go test -overlay; the trivial package's
+// folder (go vet enters it) is made for the run and removed after it.
+// An edit is a new line of code, as a learner's is: it changes the test binary, so each run builds, links and
+// runs it. (A new comment would not: go test would answer the trivial test's passing result from its cache,
+// and time no test at all.)
 // Prints figures; it asserts nothing. Usage: npm run bench:go-learner [-- --runs 7]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { goExercises } from '#harness/core/manifest.ts';
-import { goDir } from '../../lib/go-test.ts';
+import { goDir, solutionsOverlay } from '../../lib/go-test.ts';
 
 const runsAt = process.argv.indexOf('--runs');
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 7;
@@ -24,12 +28,19 @@ function childrenCpu(): number {
 	return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
-// One loop: the file edited (a new last line), then go test on its package; wall and CPU milliseconds.
-function loop(file: string, text: string, pkg: string, round: number): [number, number] {
+type Overlay = Record<string, string>; // go test -overlay's Replace: a file read from another
+
+// The edit of one round: a package variable set in an init function, which the linker keeps.
+const edit = (round: number) =>
+	`\n// edit ${round}\nvar benchEdit int\n\nfunc init() { benchEdit = ${Date.now() % 1e9} }\n`;
+
+// One loop: the file edited, then go test on its package (other files read from elsewhere as given);
+// wall and CPU milliseconds.
+function loop(file: string, text: string, pkg: string, round: number, also: Overlay = {}): [number, number] {
 	const edited = join(scratch, `round-${round}.go`);
-	writeFileSync(edited, `${text}\n// edit ${round} ${Date.now()}\n`);
+	writeFileSync(edited, `${text}${edit(round)}`);
 	const overlay = join(scratch, 'overlay.json');
-	writeFileSync(overlay, JSON.stringify({ Replace: { [file]: edited } }));
+	writeFileSync(overlay, JSON.stringify({ Replace: { ...also, [file]: edited } }));
 	const cpu = childrenCpu();
 	const started = performance.now();
 	const ran = spawnSync('go', ['test', `-overlay=${overlay}`, pkg], { cwd: goDir, encoding: 'utf8' });
@@ -42,9 +53,9 @@ function loop(file: string, text: string, pkg: string, round: number): [number, 
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-function measure(file: string, text: string, pkg: string): { wall: number; cpu: number } {
-	loop(file, text, pkg, -1); // warm: the build cache holds everything but the edited package
-	const times = Array.from({ length: runs }, (_, round) => loop(file, text, pkg, round));
+function measure(file: string, text: string, pkg: string, also: Overlay = {}): { wall: number; cpu: number } {
+	loop(file, text, pkg, -1, also); // warm: the build cache holds everything but the edited package
+	const times = Array.from({ length: runs }, (_, round) => loop(file, text, pkg, round, also));
 	return { wall: median(times.map(([wall]) => wall)), cpu: median(times.map(([, cpu]) => cpu)) };
 }
 
@@ -56,14 +67,16 @@ try {
 	console.log(
 		`bare go test, one trivial test    ${bare.wall.toFixed(0)} ms wall, ${bare.cpu.toFixed(0)} ms CPU`
 	);
+	const said = (it: { wall: number; cpu: number }) =>
+		`${it.wall.toFixed(0)} ms wall (×${(it.wall / bare.wall).toFixed(2)}), ${it.cpu.toFixed(0)} ms CPU (×${(it.cpu / bare.cpu).toFixed(2)})`;
+	const solved = solutionsOverlay();
 	for (const exercise of goExercises()) {
 		const file = join(goDir, 'exercises', exercise.folder, exercise.goLearnerFiles[0]!);
-		const it = measure(file, readFileSync(file, 'utf8'), `./exercises/${exercise.folder}`);
-		const ratio = (it.wall / bare.wall).toFixed(2);
-		const cpuRatio = (it.cpu / bare.cpu).toFixed(2);
-		console.log(
-			`go test ./exercises/${exercise.folder.padEnd(18)} ${it.wall.toFixed(0)} ms wall (×${ratio}), ${it.cpu.toFixed(0)} ms CPU (×${cpuRatio}); aim ×1.2`
-		);
+		const pkg = `./exercises/${exercise.folder}`;
+		const shipped = measure(file, readFileSync(file, 'utf8'), pkg);
+		const solution = measure(file, readFileSync(solved[file]!, 'utf8'), pkg, solved);
+		console.log(`go test ${pkg.padEnd(30)} shipped ${said(shipped)}; aim ×1.2`);
+		console.log(`${''.padEnd(38)} solved  ${said(solution)}`);
 	}
 } finally {
 	rmSync(scratch, { recursive: true, force: true });

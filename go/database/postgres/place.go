@@ -189,6 +189,29 @@ func (p *Place) Fresh() (*Database, error) {
 	return &Database{place: p, open: map[string]bool{}, waiting: map[string]string{}, conns: map[string]*Conn{}, workerOf: map[uint32]string{}}, nil
 }
 
+// FreshFor is Fresh in a test: an empty database, or the test stops saying why.
+func (p *Place) FreshFor(t testing.TB) *Database {
+	t.Helper()
+	db, err := p.Fresh()
+	if err != nil {
+		t.Fatalf("could not empty the tables: %v", err)
+	}
+	return db
+}
+
+// EachSchedule runs check on every schedule load returns, each in a subtest of its name with an empty
+// database of its own; schedules that do not load stop the test.
+func EachSchedule[S interface{ ScheduleName() string }](t *testing.T, p *Place, load func() ([]S, error), check func(t *testing.T, s S, db *Database)) {
+	t.Helper()
+	all, err := load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range all {
+		t.Run(s.ScheduleName(), func(t *testing.T) { check(t, s, p.FreshFor(t)) })
+	}
+}
+
 // Drop closes every connection and drops the database.
 func (p *Place) Drop() error {
 	ctx := context.Background()

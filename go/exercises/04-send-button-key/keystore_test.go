@@ -33,8 +33,12 @@ func TestKeyStore(t *testing.T) {
 	t.Run("beyond the lesson: damaged entries and a storage that throws (the README says why)", func(t *testing.T) {
 		t.Run("a damaged stored entry is no pending submission, never an error", testDamagedEntries)
 		t.Run("a storage that throws never loses the request", testFailingStorage)
-		t.Run("made-up tab lives over a storage that refuses at random: nothing thrown, a finished submission never back on its page", testMadeUpTabLivesOverAFailingStorage)
-		t.Run("removeItem refused, Finish() twice, then a look: nothing finished comes back", testTheIssuesLifeBreaksNothing)
+		t.Run("made-up tab lives over a storage that refuses at random: nothing thrown, a finished submission never back on its page", func(t *testing.T) {
+			MadeUpTabLivesOverAFailingStorage(t, New[TicketBody])
+		})
+		t.Run("removeItem refused, Finish() twice, then a look: nothing finished comes back", func(t *testing.T) {
+			TheIssuesLifeBreaksNothing(t, New[TicketBody])
+		})
 	})
 }
 

@@ -4,12 +4,10 @@
 package emailoutbox
 
 import (
-	"errors"
-
 	. "workbook/core"
 	"workbook/database"
-	"workbook/handler"
 	"workbook/outbox"
+	"workbook/race/atomic"
 )
 
 // EmailKey is the email's own idempotency key, from the stored ticket: its tenant, its id and the kind of
@@ -18,54 +16,11 @@ func EmailKey(tenant string, ticketID int, kind string) string {
 	panic(Todo("EmailKey", "05-email-outbox/outbox.go"))
 }
 
-// HandleWithOutbox is exercise 03's fix, as it is, over one worker's connection. It saves no outbox row
-// yet: that is yours to add, in the same transaction (db.SaveOutbox, under EmailKey).
+// HandleWithOutbox is exercise 03's fix, as it is (atomic.HandleAtomically, given: go/race/atomic). It saves
+// no outbox row yet: that is yours to add, in the same transaction, in the function HandleAtomically calls
+// just before the commit (db.SaveOutbox, under EmailKey).
 func HandleWithOutbox(db database.Connection, event Webhook) (Outcome, error) {
-	if err := db.Begin(); err != nil {
-		return Outcome{}, err
-	}
-	outcome, err := checkAndSave(db, event)
-	if err == nil {
-		return outcome, nil
-	}
-	if db.InTransaction() {
-		if rollbackErr := db.Rollback(); rollbackErr != nil {
-			return Outcome{}, errors.Join(err, rollbackErr)
-		}
-	}
-	var dbErr *database.Error
-	if !errors.As(err, &dbErr) || dbErr.Code != database.UniqueViolation {
-		return Outcome{}, err
-	}
-	// Another worker committed this event first: its receipt has the ticket to answer with.
-	winner, findErr := db.FindReceipt(event)
-	if findErr != nil || winner == nil {
-		return Outcome{}, errors.Join(err, findErr)
-	}
-	return handler.Replay(*winner, event), nil
-}
-
-// checkAndSave is the body of the transaction, up to and including its commit.
-func checkAndSave(db database.Connection, event Webhook) (Outcome, error) {
-	seen, err := db.FindReceipt(event)
-	if err != nil {
-		return Outcome{}, err
-	}
-	if seen != nil {
-		return handler.Replay(*seen, event), db.Commit()
-	}
-	ticketID, err := db.SaveTicket(event.Tenant, event.Subject)
-	if err != nil {
-		return Outcome{}, err
-	}
-	if err := db.SaveReceipt(Receipt{Event: event, TicketID: ticketID}); err != nil {
-		return Outcome{}, err
-	}
-	// Here: save the outbox row for this ticket's confirmation (db.SaveOutbox), under EmailKey(...).
-	if err := db.Commit(); err != nil {
-		return Outcome{}, err
-	}
-	return Outcome{Kind: "created", TicketID: ticketID}, nil
+	return atomic.HandleAtomically(db, event, nil)
 }
 
 // Relay runs after the commit: it sends each pending outbox row (db.PendingOutbox) through mail with its

@@ -9,8 +9,8 @@ import (
 
 	. "workbook/core"
 	"workbook/database"
-	"workbook/handler"
 	"workbook/outbox"
+	"workbook/race/atomic"
 )
 
 // EmailKey is the email's own idempotency key, from the stored ticket: its tenant, its id and the kind of
@@ -21,57 +21,14 @@ func EmailKey(tenant string, ticketID int, kind string) string {
 	return kind + "/" + tenant + "/" + strconv.Itoa(ticketID)
 }
 
-// HandleWithOutbox is exercise 03's fix with one more row in the same transaction: the outbox row saying
-// what to send, under the email's own key. Nothing leaves before the commit.
+// HandleWithOutbox is exercise 03's fix, and in its transaction, before the commit, the outbox row: what to
+// send, under the email's own key. The ticket, its receipt and its row commit together or vanish together;
+// a repeat or a conflict writes no row. Nothing leaves before the commit.
 func HandleWithOutbox(db database.Connection, event Webhook) (Outcome, error) {
-	if err := db.Begin(); err != nil {
-		return Outcome{}, err
-	}
-	outcome, err := checkAndSave(db, event)
-	if err == nil {
-		return outcome, nil
-	}
-	if db.InTransaction() {
-		if rollbackErr := db.Rollback(); rollbackErr != nil {
-			return Outcome{}, errors.Join(err, rollbackErr)
-		}
-	}
-	var dbErr *database.Error
-	if !errors.As(err, &dbErr) || dbErr.Code != database.UniqueViolation {
-		return Outcome{}, err
-	}
-	// Another worker committed this event first: its receipt has the ticket to answer with.
-	winner, findErr := db.FindReceipt(event)
-	if findErr != nil || winner == nil {
-		return Outcome{}, errors.Join(err, findErr)
-	}
-	return handler.Replay(*winner, event), nil
-}
-
-// checkAndSave is the body of the transaction, up to and including its commit.
-func checkAndSave(db database.Connection, event Webhook) (Outcome, error) {
-	seen, err := db.FindReceipt(event)
-	if err != nil {
-		return Outcome{}, err
-	}
-	if seen != nil {
-		return handler.Replay(*seen, event), db.Commit()
-	}
-	ticketID, err := db.SaveTicket(event.Tenant, event.Subject)
-	if err != nil {
-		return Outcome{}, err
-	}
-	if err := db.SaveReceipt(Receipt{Event: event, TicketID: ticketID}); err != nil {
-		return Outcome{}, err
-	}
-	draft := database.OutboxDraft{Key: EmailKey(event.Tenant, ticketID, "ticket-confirmation"), Tenant: event.Tenant, TicketID: ticketID, To: event.Tenant, Subject: event.Subject}
-	if _, err := db.SaveOutbox(draft); err != nil {
-		return Outcome{}, err
-	}
-	if err := db.Commit(); err != nil {
-		return Outcome{}, err
-	}
-	return Outcome{Kind: "created", TicketID: ticketID}, nil
+	return atomic.HandleAtomically(db, event, func(ticketID int) error {
+		_, err := db.SaveOutbox(database.OutboxDraft{Key: EmailKey(event.Tenant, ticketID, "ticket-confirmation"), Tenant: event.Tenant, TicketID: ticketID, To: event.Tenant, Subject: event.Subject})
+		return err
+	})
 }
 
 // Relay runs after the commit: it sends each pending row with its key, then marks it sent. A crash between
