@@ -57,11 +57,13 @@ if (unknown !== undefined) {
 	process.exit(said.status ?? 2);
 }
 
-const reporter =
-	all || args.some((arg) => arg.startsWith('--reporter')) ? [] : ['--reporter=./learner/loop-reporter.ts'];
+// The short report, unless Vitest's own (--all) or another (--reporter) is asked for: the learner's config builds
+// it (learner/vitest.learner.config.ts), which is quicker than naming it here.
+const short = !all && !args.some((arg) => arg.startsWith('--reporter'));
+if (short) process.env.LEARNER_REPORT = 'loop';
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 const config = join(root, 'learner/vitest.learner.config.ts');
 // With no test file left to run (a learner deleted it), the short report still says what is missing.
-const noTests = reporter.length ? ['--passWithNoTests'] : [];
-process.argv = [process.argv[0], vitest, mode, '--config', config, ...reporter, ...noTests, ...args];
+const noTests = short ? ['--passWithNoTests'] : [];
+process.argv = [process.argv[0], vitest, mode, '--config', config, ...noTests, ...args];
 await import(pathToFileURL(vitest).href);

@@ -1,37 +1,58 @@
 // What `npm run ui` prints in its terminal: a line per run, the learner's tests passing out of all, and the
-// UI's address as the last line, so it is the line a learner sees. All is what the exercises ship
-// (learner/shipped/tests.json), as progress counts it: a step that did not load still counts its tests.
-import type { Reporter, TestModule, Vitest } from 'vitest/node';
+// UI's address as the last line, so it is the line a learner sees. Both counts are tally()'s (learner/tally.ts),
+// as npm test and progress count them: from the shipped test files, so a step that did not load still counts its
+// tests, and a test file that is not as shipped passes nothing.
+import type { Reporter, RunnerTask, RunnerTaskResultPack, TestModule, Vitest } from 'vitest/node';
+import { hangsIn } from '../lib/watchdog/hangs.ts';
 import { exercises, workbookRoot } from '#harness/core/manifest.ts';
-import { shippedTestCount, testCounts } from './shipped.ts';
+import { counts } from './loop.ts';
+import { tally } from './tally.ts';
+import { shownNames } from './ui-steps.ts';
 
 export default class UiReporter implements Reporter {
 	private vitest?: Vitest;
-	// A rerun after a save reports only the files it ran: the others keep their last counts.
-	private counts = new Map<string, { passed: number; total: number }>();
+	// Each step's last run, by the exercise test file it runs: a rerun after a save reports only the files it ran.
+	private modules = new Map<string, TestModule>();
 
 	onInit(vitest: Vitest): void {
 		this.vitest = vitest;
 	}
 
-	onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
-		for (const module of modules) {
-			const tests = [...module.children.allTests()];
-			const passed = tests.filter((test) => test.result().state === 'passed').length;
-			this.counts.set(module.moduleId, { passed, total: tests.length });
-		}
-		const all = [...this.counts.values()];
-		const passed = all.reduce((sum, c) => sum + c.passed, 0);
-		// The UI runs from its own folder of steps (.learner/ui/): the counts are the workbook's.
+	async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
+		await this.showTheHangs();
 		const root = workbookRoot;
-		const shipped = testCounts(root);
-		const known = exercises(root).reduce((sum, e) => sum + shippedTestCount(root, e, shipped), 0);
-		const total = Math.max(
-			known,
-			all.reduce((sum, c) => sum + c.total, 0)
-		);
+		const names = shownNames(root);
+		for (const module of modules) {
+			const name = names.get(module.moduleId);
+			if (name) this.modules.set(name, module);
+		}
+		const results = tally(root, exercises(root), this.modules, []).map(counts);
+		const passed = results.reduce((sum, c) => sum + c.passed, 0);
+		const total = results.reduce((sum, c) => sum + c.total, 0);
 		const { port, host } = this.vitest?.config.api ?? {};
 		const url = `http://${host && host !== '0.0.0.0' ? host : 'localhost'}:${port ?? 51204}/__vitest__/`;
 		console.log(`${passed} of ${total} of your tests pass. The Vitest UI (Ctrl-C stops it):\n${url}`);
+	}
+
+	// A thread stopped by the watchdog (lib/watchdog/pool.ts) sent no last word on its file: the watchdog fails
+	// its stuck test in Vitest's state, and this sends that file's tasks to the open pages as any update goes,
+	// before the run's end, or they would show the file running until the page is reloaded.
+	private async showTheHangs(): Promise<void> {
+		const vitest = this.vitest as
+			(Vitest & { report?: (name: string, ...args: unknown[]) => Promise<void> }) | undefined;
+		const files = hangsIn().flatMap((hang) => vitest?.state.filesMap.get(hang.file) ?? []);
+		if (!files.length || !vitest?.report) return;
+		const all = (task: RunnerTask): RunnerTask[] => [
+			task,
+			...('tasks' in task ? task.tasks.flatMap(all) : [])
+		];
+		const packs: RunnerTaskResultPack[] = files
+			.flatMap(all)
+			.map((task) => [
+				task.id,
+				task.result ?? (task.mode === 'skip' ? { state: 'skip' } : undefined),
+				task.meta
+			]);
+		await vitest.report('onTaskUpdate', packs, []);
 	}
 }

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import * as solution from '../../solutions/06-ticket-endpoint/endpoint.ts';
 import * as stub from '../../exercises/06-ticket-endpoint/endpoint.ts';
 import { NotWrittenYet } from '../core/todo.ts';
-import { crashProblem, overlapProblem } from './explorations.ts';
-import { checkEndpointModel, defaultSeed } from './properties.ts';
+import { defaultSeed } from './explorations.ts';
+import { checkEndpointModel, crashProblem, overlapProblem } from './explorers.ts';
 
 const sizes = { crashSequences: 40, modelRuns: 150, seed: defaultSeed + 1 };
 const limit = { timeout: 120_000 };

@@ -5,18 +5,18 @@
 //
 //   exploreEndpoint({ tickets, webhooks });                  // the learner's loop: the default sizes
 //   exploreEndpoint(code, { crashSequences: 60, modelRuns: 300 });
-import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { ScheduleMismatch } from '../core/mismatch.ts';
 import { NotWrittenYet } from '../core/todo.ts';
-import { exploreCrashPoints } from './crash-points.ts';
 import { MemoryStore } from './memory-store.ts';
 import { buildRoutes, call, sequenceStart, type Sequence } from './calls.ts';
-import { exploreOverlaps, overlaps } from './overlaps.ts';
 import type { EndpointCode } from './play.ts';
-import { checkEndpointModel, defaultSeed } from './properties.ts';
-import { randomSequences, scheduleSequences } from './sequences.ts';
 
+// The explorers, and fast-check with them, load when the first exploration gets past the stub check.
+const explorers = () => import('./explorers.ts');
+
+// The seed the loop plays, and verify's explorations play the next (explorations.test.ts).
+export const defaultSeed = 606;
 export type Sizes = { crashSequences: number; modelRuns: number; seed: number };
 const fromEnvironment = (name: string, fallback: number) =>
 	process.env[name] ? Number(process.env[name]) : fallback;
@@ -28,30 +28,6 @@ export const loopSizes = (): Sizes => ({
 
 // Only a bound on a hang: in memory, each takes well under a second.
 const limit = { timeout: 60_000 };
-const inMemory = async (store: unknown) => (store as MemoryStore).copy();
-
-// The first broken promise over the schedules' sequences, then the random ones; null when all are kept.
-export async function crashProblem(code: EndpointCode, sizes: Sizes): Promise<string | null> {
-	for (const { name, sequence } of scheduleSequences()) {
-		const problem = await exploreCrashPoints(code, sequence, new MemoryStore(), inMemory);
-		if (problem) return `${name}, played with a crash at every step:\n${problem}`;
-	}
-	const random = fc.sample(randomSequences, { seed: sizes.seed, numRuns: sizes.crashSequences });
-	for (const [i, sequence] of random.entries()) {
-		const problem = await exploreCrashPoints(code, sequence, new MemoryStore(), inMemory);
-		if (problem)
-			return `Random sequence ${i + 1} of seed ${sizes.seed} (ENDPOINT_SEED=${sizes.seed}), played with a crash at every step:\n${problem}`;
-	}
-	return null;
-}
-
-export async function overlapProblem(code: EndpointCode): Promise<string | null> {
-	for (const overlap of overlaps()) {
-		const problem = await exploreOverlaps(code, overlap);
-		if (problem) return problem;
-	}
-	return null;
-}
 
 // One request to each route first: a stub stops there, before any sequence is drawn or schedule loaded.
 async function stubFirst(code: EndpointCode): Promise<void> {
@@ -78,13 +54,15 @@ async function judged(code: EndpointCode, problem: () => Promise<string | null>)
 export function exploreEndpoint(code: EndpointCode, sizes: Sizes = loopSizes()): void {
 	describe('every crash point, every overlap, and a model of the contract (in memory)', () => {
 		it('A crash at any step of a request, then its retry: one ticket, the first answer', limit, () =>
-			judged(code, () => crashProblem(code, sizes))
+			judged(code, async () => (await explorers()).crashProblem(code, sizes))
 		);
 		it('Two requests with one key (or one event) at once, at every interleaving', limit, () =>
-			judged(code, () => overlapProblem(code))
+			judged(code, async () => (await explorers()).overlapProblem(code))
 		);
 		it('Random sequences against a model of the contract', limit, () =>
-			judged(code, () => checkEndpointModel(code, { runs: sizes.modelRuns, seed: sizes.seed }))
+			judged(code, async () =>
+				(await explorers()).checkEndpointModel(code, { runs: sizes.modelRuns, seed: sizes.seed })
+			)
 		);
 	});
 }

@@ -129,8 +129,6 @@ const cases = sequenceSettings.chain((settings) =>
 	)
 );
 
-export const defaultSeed = 606;
-
 export async function checkEndpointModel(
 	code: EndpointCode,
 	{ runs, seed }: { runs: number; seed: number }

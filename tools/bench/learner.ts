@@ -7,7 +7,6 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exercises, workbookRoot } from '#harness/core/manifest.ts';
-import { bin } from '../../lib/run.ts';
 
 const runsAt = process.argv.indexOf('--runs');
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 7;
@@ -81,14 +80,9 @@ const median = (times: number[]) => {
 
 const bare = bareVitest();
 const first = exercises()[0]!;
-// The short report against Vitest's own on the first exercise, without npm: the reporter's cost.
-const direct = (reporter: string) => [
-	'run',
-	'--config',
-	'learner/vitest.learner.config.ts',
-	`--reporter=${reporter}`,
-	`exercises/${first.id}`
-];
+// The short report against Vitest's own on the first exercise, without npm: the reporter's cost. Both as npm test
+// starts Vitest (learner/npm-test.js: in its process, the short report built by the learner's config).
+const direct = (...more: string[]) => ['learner/npm-test.js', `exercises/${first.id}`, ...more];
 let measured: Measured[];
 try {
 	measured = measureAll([
@@ -102,13 +96,13 @@ try {
 		{ label: 'npm run progress', command: 'npm', args: ['run', 'progress'], aim: 2 },
 		{
 			label: `vitest, short report, exercises/${first.id}`,
-			command: bin('vitest'),
-			args: direct('./learner/loop-reporter.ts')
+			command: process.execPath,
+			args: direct()
 		},
 		{
 			label: `vitest, its default report, exercises/${first.id}`,
-			command: bin('vitest'),
-			args: direct('default')
+			command: process.execPath,
+			args: direct('--all')
 		},
 		{ label: 'node -e 0', command: process.execPath, args: ['-e', '0'] }
 	]);

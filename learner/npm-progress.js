@@ -1,0 +1,16 @@
+// npm run progress [-- options]: every exercise's tests once, with learner/progress-reporter.ts, which says where
+// the learner is rather than every failure; the options are Vitest's, and a `--reporter` of yours wins.
+//
+// As learner/npm-test.js does, plain JavaScript and Vitest in this same process, and the report built by the
+// learner's config (LEARNER_REPORT=progress) rather than named with --reporter, which would start Vite's module
+// runner in Vitest's process just to load it.
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const given = process.argv.slice(2);
+if (!given.some((arg) => arg.startsWith('--reporter'))) process.env.LEARNER_REPORT = 'progress';
+const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+const config = join(root, 'learner/vitest.learner.config.ts');
+process.argv = [process.argv[0], vitest, 'run', '--config', config, ...given];
+await import(pathToFileURL(vitest).href);
