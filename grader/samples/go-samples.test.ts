@@ -83,6 +83,17 @@ describe('a Go class: each Go sample pinned to its score and a line of its repor
 		}
 	});
 
+	it("diagnoses 03's and 05's Go mistakes as TypeScript's of the same name: the same answer on every input, so the same points", () => {
+		const details = classDetails(graded(goGrade, byName('go-partial'))!).join('\n');
+		for (const [id, mistake] of [
+			['03', 'error-on-unique-violation'],
+			['05', 'mark-before-send']
+		])
+			expect(details).toMatch(
+				new RegExp(`\\n  ${id}: .*\\n +${mistake}: your answers match it on (\\d+) of \\1 inputs where`)
+			);
+	});
+
 	it('left no build folder behind', () => {
 		const left = readdirSync(tmpdir()).filter(
 			(name) => name.startsWith('grade-go-') && !buildsBefore.has(name)
@@ -103,5 +114,16 @@ describe('a mixed class: TypeScript, Go, and both, graded side by side on the sa
 		expect(inGo.language).toBe('Go');
 		expect(inGo.score).toBe(inTypeScript.score);
 		expect(inGo.tests.map((t) => [t.name, t.max])).toEqual(inTypeScript.tests.map((t) => [t.name, t.max]));
+	});
+
+	it('gives the same points for 03 and 05 solved in both languages, judged from Go runs on the same checks', () => {
+		const exercises = graded(mixedGrade, byName('both-languages'))!.exercises;
+		for (const id of ['03', '05']) {
+			const scored = exercises.find((e) => e.exercise.id === id)!;
+			expect(scored.note, id).toMatch(
+				/^graded in both: TypeScript ([\d.]+\/\d+), Go \1; TypeScript's counts$/
+			);
+			expect(scored.score, id).toBe(scored.max);
+		}
 	});
 });

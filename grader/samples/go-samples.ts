@@ -9,15 +9,29 @@ import { applyHunks, parsePatch } from '../../lib/patch.ts';
 import { root } from '../sandbox/paths.ts';
 import type { Sample } from './samples.ts';
 
-// The exercises the Go grader observes today (go/grader/observe/<folder>/); the rest score 0 in Go.
-const goGraded = ['01', '02', '04', '07'];
+// The exercises the Go grader observes today (go/grader/observe/<folder>/); the rest score 0 in Go (06).
+const goGraded = ['01', '02', '03', '04', '05', '07'];
 const solvedInGo = { go: { solved: goGraded } };
 const zeroAt01 = {
-	scores: { '01': 'zero' as const, '02': 'full' as const, '04': 'full' as const, '07': 'full' as const },
+	scores: {
+		'01': 'zero' as const,
+		'02': 'full' as const,
+		'03': 'full' as const,
+		'04': 'full' as const,
+		'05': 'full' as const,
+		'07': 'full' as const
+	},
 	rest: 'zero' as const
 };
 const allFull = {
-	scores: { '01': 'full' as const, '02': 'full' as const, '04': 'full' as const, '07': 'full' as const },
+	scores: {
+		'01': 'full' as const,
+		'02': 'full' as const,
+		'03': 'full' as const,
+		'04': 'full' as const,
+		'05': 'full' as const,
+		'07': 'full' as const
+	},
 	rest: 'zero' as const
 };
 const forfeits = (why: string) => new RegExp(`01: 0 for this exercise: ${why}`);
@@ -38,22 +52,27 @@ function wrongPatch(...names: string[]) {
 export const goSamples: Sample[] = [
 	{
 		name: 'go-complete',
-		story: 'a Go learner: 01, 02, 04 and 07 solved in Go (the Go solutions), no TypeScript',
+		story: 'a Go learner: 01 to 05 and 07 solved in Go (the Go solutions), no TypeScript',
 		kind: 'honest',
 		base: 'nothing',
 		...solvedInGo,
 		...allFull,
-		says: /^go-complete +✔ 10\/10 +✔ 10\/10 +✘ 0\/20 +✔ 10\/10( +✘ 0\/\d+){2} +✔ 10\/10/m
+		says: /^go-complete +✔ 10\/10 +✔ 10\/10 +✔ 20\/20 +✔ 10\/10 +✔ 10\/10 +✘ 0\/20 +✔ 10\/10/m
 	},
 	{
 		name: 'go-partial',
 		story:
-			"a Go learner whose SameEvent runs the identity's fields together and whose key store makes a new key per attempt (the Go wrong solutions identity-run-together and new-key-per-attempt)",
+			"a Go learner whose SameEvent runs the identity's fields together, whose atomic handler answers a unique violation with the error, whose key store makes a new key per attempt and whose relay marks a row sent before sending it (the Go wrong solutions identity-run-together, error-on-unique-violation, new-key-per-attempt and mark-before-send)",
 		kind: 'honest',
 		base: 'nothing',
 		...solvedInGo,
-		setup: wrongPatch('identity-run-together', 'new-key-per-attempt'),
-		scores: { '01': 'full', '02': 'some', '04': 'some', '07': 'full' },
+		setup: wrongPatch(
+			'identity-run-together',
+			'error-on-unique-violation',
+			'new-key-per-attempt',
+			'mark-before-send'
+		),
+		scores: { '01': 'full', '02': 'some', '03': 'some', '04': 'some', '05': 'some', '07': 'full' },
 		rest: 'zero',
 		says: /02: graded in Go \(go\/exercises\/02-same-event\/\)/
 	},
@@ -69,13 +88,13 @@ export const goSamples: Sample[] = [
 	{
 		name: 'both-languages',
 		story:
-			'02 solved in TypeScript and, with the identity-run-together mistake, in Go; 07 in Go alone; 01 in TypeScript alone',
+			'02 solved in TypeScript and, with the identity-run-together mistake, in Go; 03 and 05 solved in both; 07 in Go alone; 01 in TypeScript alone',
 		kind: 'honest',
 		base: 'stubs',
-		solved: ['01', '02'],
-		go: { solved: ['02', '07'] },
+		solved: ['01', '02', '03', '05'],
+		go: { solved: ['02', '03', '05', '07'] },
 		setup: wrongPatch('identity-run-together'),
-		scores: { '01': 'full', '02': 'full', '07': 'full' },
+		scores: { '01': 'full', '02': 'full', '03': 'full', '05': 'full', '07': 'full' },
 		rest: 'zero',
 		says: /02: graded in both: TypeScript 10\/10, Go [\d.]+\/10; TypeScript's counts/
 	},

@@ -1,5 +1,5 @@
 // The Go build's rules on hand-written files, and its bounds on a compile that would never end.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exercises } from '#harness/core/manifest.ts';
@@ -54,6 +54,22 @@ describe('the build, bounded: a build past its limit costs its exercise, and lea
 		expect('binary' in built, JSON.stringify(built)).toBe(true);
 		removeGoBuild(built);
 	}, 300_000);
+
+	it('says so, and builds nothing, for an exercise with no Go observer yet', async () => {
+		const observed = new Set(readdirSync(join(root, 'go', 'grader', 'observe')));
+		const unobserved = exercises().filter((e) => e.goLearnerFiles?.length && !observed.has(e.folder));
+		// As grader/README.md's table of the exercises graded in Go says: take one off with its observer.
+		expect(unobserved.map((e) => e.id)).toEqual(['06']);
+		for (const exercise of unobserved) {
+			const given = (file: string) =>
+				readFileSync(join(root, 'go', 'solutions', exercise.folder, file), 'utf8');
+			const learner = new Map(exercise.goLearnerFiles!.map((f) => [`${exercise.folder}/${f}`, given(f)]));
+			expect(await buildGo(exercise, learner)).toEqual({
+				dir: null,
+				error: `exercise ${exercise.id} has no Go observer yet (go/grader/observe/${exercise.folder})`
+			});
+		}
+	});
 
 	it('stops a compile that runs past the time limit', async () => {
 		const built = await buildGo(first, files(`${solution}\n${doubling}\n`), {
