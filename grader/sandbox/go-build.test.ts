@@ -1,7 +1,8 @@
 // The Go build's rules on hand-written files, and its bounds on a compile that would never end.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { exercises } from '#harness/core/manifest.ts';
 import { cgroupsWork } from './cgroups.ts';
 import { buildGo, goImports, goRefusal, removeGoBuild } from './go-build.ts';
@@ -54,6 +55,22 @@ describe('the build, bounded: a build past its limit costs its exercise, and lea
 		expect('binary' in built, JSON.stringify(built)).toBe(true);
 		removeGoBuild(built);
 	}, 300_000);
+
+	it("charges a cold build cache to the grader, not to the first learner's time limit", async () => {
+		// An empty cache: the standard library again under -trimpath, some 40 s here; a learner's build, 2 s.
+		const cache = mkdtempSync(join(tmpdir(), 'grade-go-cold-cache-'));
+		process.env.WORKBOOK_GRADER_GO_CACHE = cache;
+		try {
+			vi.resetModules();
+			const cold = await import('./go-build.ts');
+			const built = await cold.buildGo(first, files(solution), { timeoutMs: 15_000, memoryMb: 2048 });
+			expect('binary' in built, JSON.stringify(built)).toBe(true);
+			cold.removeGoBuild(built);
+		} finally {
+			delete process.env.WORKBOOK_GRADER_GO_CACHE;
+			rmSync(cache, { recursive: true, force: true });
+		}
+	}, 600_000);
 
 	it('says so, and builds nothing, for an exercise with no Go observer yet', async () => {
 		const observed = new Set(readdirSync(join(root, 'go', 'grader', 'observe')));
