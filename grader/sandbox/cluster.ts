@@ -20,7 +20,7 @@ import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, st
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copyCluster, binariesVersion } from '#harness/postgres/template.ts';
+import { binariesVersion } from '#harness/postgres/template.ts';
 import { reachableBinaries } from '#harness/postgres/binaries.ts';
 import { childrenOf, stampedFolder } from './leftovers.ts';
 import { watchSize } from './quota.ts';
@@ -94,7 +94,7 @@ export async function startCluster(
 	const socketFolder = join(folder, 'socket');
 	let child: ChildProcess | null = null;
 	try {
-		await copyCluster(baseData, data);
+		await copyData(baseData, data);
 		const owner = statSync(data);
 		mkdirSync(socketFolder, { mode: 0o755 });
 		chownSync(socketFolder, owner.uid, owner.gid);
@@ -133,6 +133,17 @@ export async function startCluster(
 }
 
 const setpriv = '/usr/bin/setpriv';
+
+// The base's data copied into a run's folder. The copy dies with the grader too: a cp left running after a
+// killed grader went on writing into a folder the next grading was removing, and left it behind.
+function copyData(from: string, to: string): Promise<void> {
+	const [program, args] = existsSync(setpriv)
+		? [setpriv, ['--pdeathsig', 'SIGKILL', '--', 'cp', '-a', from, to]]
+		: ['cp', ['-a', from, to]];
+	return new Promise((resolve, reject) =>
+		execFile(program, args, (error) => (error ? reject(error) : resolve()))
+	);
+}
 
 // The postgres binary, as the data folder's owner (the `postgres` user, as root), in a session of its own.
 function serverProcess(

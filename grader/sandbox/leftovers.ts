@@ -9,7 +9,7 @@
 // it has no stamp (one made this instant, not yet stamped, or by a grader older than stamps). A server still
 // running on a gone grader's folder (one stopped when its grader died never acts on the parent-death signal) is
 // killed first, when its command line names that folder: a pid used again by another process is left alone.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAlive } from '../../lib/run.ts';
@@ -88,6 +88,19 @@ async function killLeftServer(pid: number): Promise<boolean> {
 	return !isAlive(pid);
 }
 
+// A gone grader's folder removed, its server killed first. A process of that grader's still dying (a server
+// starting when its grader died) may write into it while it goes: then it is tried again, a few times.
+async function removeFolder(folder: string): Promise<boolean> {
+	for (let attempt = 0; attempt < 5; attempt++) {
+		const server = serverOn(folder);
+		if (server !== null && !(await killLeftServer(server))) return false;
+		await rm(folder, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+		if (!existsSync(folder)) return true;
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	return false;
+}
+
 // Every stamped folder under `parent` whose grader is gone removed, its server killed first; how many.
 export async function removeLeftovers(parent: string): Promise<number> {
 	let names: string[];
@@ -107,10 +120,7 @@ export async function removeLeftovers(parent: string): Promise<number> {
 			continue;
 		}
 		if (!graderGone(stamp)) continue;
-		const server = serverOn(folder);
-		if (server !== null && !(await killLeftServer(server))) continue;
-		await rm(folder, { recursive: true, force: true }).catch(() => undefined);
-		removed++;
+		if (await removeFolder(folder)) removed++;
 	}
 	return removed;
 }
