@@ -21,7 +21,7 @@ import { tellCrash, type RecordedCrash } from '#harness/endpoint/crash-points.ts
 import { overlaps } from '#harness/endpoint/overlaps.ts';
 import { randomSequences } from '#harness/endpoint/sequences.ts';
 import type { SaidError } from '../channel/observations.ts';
-import { heldOut, revivedError, type Check, type Probe } from '../trusted/probe.ts';
+import { heldOut, revivedError, type Check, type Probe, type ProbeSettings } from '../trusted/probe.ts';
 
 type SaidThrown = { path: string; request: number | null; error: SaidError };
 type ObservedEndpoint = Omit<PlayedEndpoint, 'thrown'> & { thrown: SaidThrown[] };
@@ -253,6 +253,16 @@ function retentionEdges(): Sequence[] {
 	);
 }
 
+// Random requests over HTTP on PostgreSQL get a sample: a quarter of the runs (at least one a check), since each
+// is a play on the run's cluster, most of a run's cost. The same kinds of request are played in full in memory
+// above, on every run: each crash point (a worker dying before a commit, an answer lost after it) with its retry,
+// and the random sequences against the reference.
+export const httpShare = 4;
+const overHttp = (settings: ProbeSettings): ProbeSettings => ({
+	...settings,
+	runs: Math.max(1, Math.ceil(settings.runs / httpShare))
+});
+
 export const probe: Probe = (settings) => [
 	...givenOverlaps(),
 	{
@@ -272,5 +282,8 @@ export const probe: Probe = (settings) => [
 	})),
 	...givenEndpoint(),
 	...givenWebhooks(),
-	...heldOut(settings, 'endpoint requests', randomCase, () => ({ observer: 'endpoint', judge: judgeRandom }))
+	...heldOut(overHttp(settings), 'endpoint requests', randomCase, () => ({
+		observer: 'endpoint',
+		judge: judgeRandom
+	}))
 ];
