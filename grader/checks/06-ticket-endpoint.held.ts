@@ -17,7 +17,12 @@ import {
 	type Answer as CallAnswer,
 	type Sequence
 } from '#harness/endpoint/calls.ts';
-import { tellCrash, type RecordedCrash } from '#harness/endpoint/crash-points.ts';
+import {
+	crashesOf,
+	tellCrash,
+	type CrashedRequest,
+	type RecordedCrash
+} from '#harness/endpoint/crash-points.ts';
 import { overlaps } from '#harness/endpoint/overlaps.ts';
 import { randomSequences } from '#harness/endpoint/sequences.ts';
 import type { SaidError } from '../channel/observations.ts';
@@ -179,11 +184,12 @@ export function judgeRandom(input: EndpointCase, yours: ObservedEndpoint, theirs
 
 // The learner loop's generators (harness/endpoint/sequences.ts), with more runs: every crash point of each
 // sequence, judged here from what was recorded inside; and the answers and rows, against the reference's.
-type Crashes = { crashes: RecordedCrash[]; thrown?: SaidError };
+// TypeScript's observer sends them grouped by request (requests); Go's, one by one (crashes).
+type Crashes = { requests?: CrashedRequest[]; crashes?: RecordedCrash[]; thrown?: SaidError };
 export function judgeCrashes(sequence: Sequence, yours: Crashes): string | null {
 	if (yours.thrown?.name === 'NotWrittenYet') return yours.thrown.message;
 	if (yours.thrown) return `your endpoint threw: ${yours.thrown.name}: ${yours.thrown.message}`;
-	for (const crash of yours.crashes) {
+	for (const crash of yours.crashes ?? crashesOf(yours.requests ?? [])) {
 		const problem = tellCrash(sequence, crash);
 		if (problem) return problem;
 	}
