@@ -238,7 +238,7 @@ func playOn(code Code, s Schedule, remember Remember, url string) (played, error
 	ctx := context.Background()
 	store, err := OpenStore(ctx, url, 6)
 	if err != nil {
-		return played{}, fmt.Errorf("PostgreSQL at %s: %v", urlVariable, err)
+		return played{}, fmt.Errorf("PostgreSQL at %s: %w", urlVariable, err)
 	}
 	defer store.Close()
 	var clock sync.Mutex
@@ -323,7 +323,7 @@ func playOn(code Code, s Schedule, remember Remember, url string) (played, error
 	}
 	result.end, err = store.Contents(ctx)
 	if err != nil {
-		return result, fmt.Errorf("reading what PostgreSQL holds: %v", err)
+		return result, fmt.Errorf("reading what PostgreSQL holds: %w", err)
 	}
 	result.panics, result.values = server.panicked()
 	return result, nil

@@ -7,8 +7,12 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net"
 	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"workbook/channel"
 	"workbook/endpoint"
@@ -55,7 +59,20 @@ func read[T any](input json.RawMessage) (T, *observe.Thrown) {
 	return value, nil
 }
 
-func failed(err error) observe.Thrown { return observe.Thrown{Name: "Error", Message: err.Error()} }
+// failed is what stopped a play, in a line a report can show whole: the server's own words when PostgreSQL
+// refused it ("sorry, too many clients already"), or why its socket could not be reached (a backlog full of
+// connections of the run's own), as a run that exhausts its own cluster reads in its report.
+func failed(err error) observe.Thrown {
+	var refused *pgconn.PgError
+	var unreached *net.OpError
+	switch {
+	case errors.As(err, &refused):
+		return observe.Thrown{Name: "Error", Message: fmt.Sprintf("the run's PostgreSQL said: %s (SQLSTATE %s)", refused.Message, refused.Code)}
+	case errors.As(err, &unreached):
+		return observe.Thrown{Name: "Error", Message: fmt.Sprintf("the run's PostgreSQL could not be reached: %v", unreached.Err)}
+	}
+	return observe.Thrown{Name: "Error", Message: err.Error()}
+}
 
 func main() {
 	postgres, noDatabase := url()
