@@ -5,8 +5,9 @@ package endpoint
 // so grader/checks/06-ticket-endpoint.held.ts judges both languages with the same judges.
 //
 //	code := endpoint.ForGrader(endpoint.Code{Tickets: Tickets, Webhooks: Webhooks})
-//	played, err := endpoint.PlayForGrader(code, schedule, "everything", url)   // over HTTP on PostgreSQL
-//	hooks, err := endpoint.WebhooksForGrader(code, handlerSchedule, url)       // the handler schedules too
+//	stores := endpoint.NewStores(url)             // the run's PostgreSQL, a store lent to each play
+//	played, err := endpoint.PlayForGrader(code, schedule, "everything", stores)   // over HTTP on PostgreSQL
+//	hooks, err := endpoint.WebhooksForGrader(code, handlerSchedule, stores)       // the handler schedules too
 //	endpoint.SequenceForGrader(code, sequence)    // in memory: every answer, and the rows at the end
 //	endpoint.CrashesForGrader(code, sequence)     // every crash point and its retry, recorded, not judged
 //	endpoint.OverlapForGrader(code, 2)            // the story of overlaps()[2]'s first bad interleaving
@@ -155,10 +156,10 @@ func rowsOf(rows Rows) GraderContents {
 	return out
 }
 
-// PlayForGrader plays one endpoint schedule under one policy over HTTP, on a fresh schema of the PostgreSQL
-// at url. An error is a server it could not use.
-func PlayForGrader(code Code, s Schedule, remember Remember, url string) (GraderPlayed, error) {
-	p, err := playOn(code, s, remember, url)
+// PlayForGrader plays one endpoint schedule under one policy over HTTP, on an empty store that stores lends.
+// An error is a server it could not use.
+func PlayForGrader(code Code, s Schedule, remember Remember, stores *Stores) (GraderPlayed, error) {
+	p, err := playOn(code, s, remember, stores)
 	if err != nil {
 		return GraderPlayed{}, err
 	}
@@ -216,12 +217,12 @@ type GraderWebhooks struct {
 
 // WebhooksForGrader sends a handler schedule's deliveries to POST /webhooks, each with its fault, over HTTP on
 // PostgreSQL, and reads the answers and the rows back in the handler schedules' words.
-func WebhooksForGrader(code Code, s handler.Schedule, url string) (GraderWebhooks, error) {
+func WebhooksForGrader(code Code, s handler.Schedule, stores *Stores) (GraderWebhooks, error) {
 	asRequests := Schedule{Named: s.Named, Title: s.Title, Story: s.Story}
 	for _, delivery := range s.Deliveries {
 		asRequests.Steps = append(asRequests.Steps, Step{Do: "send", Route: "webhooks", JSON: delivery.Event, Fault: Fault(delivery.Fault), Expect: &ExpectedAnswer{}})
 	}
-	played, err := PlayForGrader(code, asRequests, "everything", url)
+	played, err := PlayForGrader(code, asRequests, "everything", stores)
 	if err != nil {
 		return GraderWebhooks{}, err
 	}

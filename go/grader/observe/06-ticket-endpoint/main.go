@@ -76,6 +76,8 @@ func failed(err error) observe.Thrown {
 
 func main() {
 	postgres, noDatabase := url()
+	// One store at a time, lent to each play and emptied after it: the plays run one after another.
+	stores := endpoint.NewStores(postgres)
 	observe.Run(observe.Observers{
 		"endpoint": func(input json.RawMessage) any {
 			given, bad := read[struct {
@@ -88,7 +90,7 @@ func main() {
 			if noDatabase != nil {
 				return failed(noDatabase)
 			}
-			played, err := endpoint.PlayForGrader(code, given.Schedule, given.Remember, postgres)
+			played, err := endpoint.PlayForGrader(code, given.Schedule, given.Remember, stores)
 			if err != nil {
 				return failed(err)
 			}
@@ -103,7 +105,7 @@ func main() {
 			if noDatabase != nil {
 				return failed(noDatabase)
 			}
-			played, err := endpoint.WebhooksForGrader(code, schedule, postgres)
+			played, err := endpoint.WebhooksForGrader(code, schedule, stores)
 			if err != nil {
 				return failed(err)
 			}
