@@ -9,10 +9,11 @@
 // instant when a folder is there and its grader unknown. (The stamp was a file written just after mkdtemp: a
 // grader killed between the two left an empty folder that no sweep could tell from a live grader's, and a sweep
 // that removed a stamp file first and the rest not at all left one too.) A folder whose name holds no stamp
-// is left where it is. Before a gone grader's folder is removed, every process still working in it is killed:
-// one whose command line names it (a copy into it, a server on its data, an initdb) with its children (a
-// server's backends). Such a process outlives its grader when the grader dies before the process has set
-// its parent-death signal, or when it was stopped (a stopped server never acts on that signal).
+// is left where it is. Before a gone grader's folder is removed, every process still working in it is killed
+// with its children: one whose command line names the folder or whose working folder is in it (a copy into
+// it, a server on its data and its backends, an initdb). Such a process outlives its grader when it was
+// stopped (a stopped server never acts on its parent-death signal) or started from a grader that died before
+// the process could set that signal (harness/postgres/template.ts now refuses to start such a program).
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';

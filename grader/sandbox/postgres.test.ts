@@ -129,11 +129,12 @@ describe('GradingPostgres', () => {
 
 	// A grader in a process of its own starts a cluster, says the server's pid, and is killed with SIGKILL: no
 	// exit handler runs, so only the parent-death signal can stop the server; a server stopped (SIGSTOP) when its
-	// grader dies never acts on that signal, and the next grading kills it before it takes the folder.
+	// grader dies never acts on that signal, and the next grading kills it before it takes the folder. Two
+	// gradings' bases and a Node of its own: three such files at once beside two busy loops took up to 60 s.
 	for (const stopped of [false, true])
 		it(
 			`takes its clusters along when the grader itself is killed outright${stopped ? ', its server stopped' : ''}`,
-			{ timeout: 60_000 },
+			{ timeout: 150_000 },
 			async () => {
 				const script = [
 					`import { GradingPostgres, startedServers } from ${JSON.stringify(join(import.meta.dirname, 'postgres.ts'))};`,
