@@ -48,7 +48,14 @@ const loadNatively = (built: NativeHarness): Plugin => ({
 	}
 });
 const nativeSetup = join(root, 'learner/native-harness-stacks.js');
-const exactly = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+// A path and all under it, with either separator (Vite writes module ids with /).
+const exactly = (path: string) =>
+	new RegExp(
+		`^${path
+			.split(/[\\/]/)
+			.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+			.join('[\\\\/]')}`
+	);
 
 export default defineConfig({
 	...exercises,
