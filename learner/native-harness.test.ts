@@ -74,7 +74,6 @@ describe('a learner run on the native harness', () => {
 	it.each([
 		['01', '--all'],
 		['06', '--all'],
-		['07', '--all'],
 		['06', '']
 	])(
 		'says exactly what a run through Vitest says: exercises/%s %s',
