@@ -38,9 +38,28 @@ export async function goExercisesFailAsShipped(): Promise<Checked> {
 			if (failed.length === 0) return `go/exercises/${exercise.folder} passes as shipped: it teaches nothing`;
 			if (!failed.some((test) => test.output.includes('is not written yet')))
 				return `go/exercises/${exercise.folder} fails as shipped, but not at a stub:\n${failed[0]!.output}`;
-			return null;
+			return toldMoreThanOnce(exercise.folder, failed);
 		})
 	);
+}
+
+// A stub's story (core.Todo's lines, from "is not written yet." to "write it in") told by more than one of a
+// package's tests, said as a problem: core.Written tells it in the first test that stops there, and the
+// others point to that test in one line, so a shipped exercise reads on one screen.
+function toldMoreThanOnce(folder: string, failed: GoTest[]): string | null {
+	const tellers = new Map<string, string[]>();
+	for (const test of failed)
+		for (const [, stub] of test.output.matchAll(/(\S+) is not written yet\.\n\s*write it in /g))
+			tellers.set(stub!, [...(tellers.get(stub!) ?? []), test.name.slice(test.name.indexOf(': ') + 2)]);
+	const repeated = [...tellers].filter(([, tests]) => tests.length > 1);
+	if (repeated.length === 0) return null;
+	return repeated
+		.map(
+			([stub, tests]) =>
+				`go/exercises/${folder} tells the story of the stub ${stub} ${tests.length} times (${tests.join(', ')}): ` +
+				'the first test to stop at a stub tells it, the others point to that test in one line (core.Written)'
+		)
+		.join('\n');
 }
 
 // One Go wrong solution played: the go test of its exercise's package with the patched files read in place

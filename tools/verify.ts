@@ -16,6 +16,7 @@ import { differential } from './differential/differential.ts';
 import { httpDifferential } from './differential/http.ts';
 import { learnersHomes } from './homes.ts';
 import { countsFrom, staleness } from './shipped.ts';
+import { goEachStubToldOnce } from './go-stubs.ts';
 import { goExercisesFailAsShipped, goWrongSolutionsFail, lessonGoPasses } from './go-track.ts';
 
 // warnings are printed but fail nothing; skipped says, in one line, why a step did not run.
@@ -201,6 +202,10 @@ async function goSteps(): Promise<Step[]> {
 				check: goTestsPass
 			},
 			{ name: 'every Go exercise fails as shipped, at a stub', check: goExercisesFailAsShipped },
+			{
+				name: 'each Go stub alone in its solution tells its story once, and no panic',
+				check: goEachStubToldOnce
+			},
 			{ name: "the lesson's section 02 Go, pasted as it is, passes 02's Go tests", check: lessonGoPasses },
 			{
 				name: 'every Go wrong solution fails where it should (go/solutions/wrong)',

@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -33,8 +34,9 @@ func (n NotWrittenYet) Error() string {
 }
 
 // Written calls the learner's functions once, in try, before a test plays anything: if one is still a stub,
-// the test stops there with the stub's message, once, and none of its subtests start. Any other panic goes
-// on as it was.
+// the test stops there and none of its subtests start. The first test of the binary to stop at a stub tells
+// its story (Error); every later one that stops at the same stub fails in one line naming that test, so a
+// run of a shipped exercise tells each stub's story once. Any other panic goes on as it was.
 func Written(t testing.TB, try func()) {
 	t.Helper()
 	defer func() {
@@ -42,10 +44,31 @@ func Written(t testing.TB, try func()) {
 		case nil:
 		case NotWrittenYet:
 			t.Helper()
-			t.Fatal(stopped.Error())
+			t.Fatal(told.story(stopped, t.Name()))
 		default:
 			panic(stopped)
 		}
 	}()
 	try()
+}
+
+// told is which top-level test first told each stub's story, in this test binary.
+var told = storiesTold{first: map[NotWrittenYet]string{}}
+
+type storiesTold struct {
+	lock  sync.Mutex
+	first map[NotWrittenYet]string
+}
+
+// story is what the test named test says when it stops at stub: the whole story if no other test told it
+// first (a test run again, as -count runs it, tells it again), else one line that points to that test.
+func (s *storiesTold) story(stub NotWrittenYet, test string) string {
+	s.lock.Lock()
+	defer s.lock.Unlock()
+	first, seen := s.first[stub]
+	if !seen || first == test {
+		s.first[stub] = test
+		return stub.Error()
+	}
+	return fmt.Sprintf("%s is not written yet (go/exercises/%s): see %s above.", stub.What, stub.File, first)
 }

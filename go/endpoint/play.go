@@ -219,13 +219,13 @@ type played struct {
 // limit bounds a wait for a request that never gets there; it never decides an outcome.
 const limit = 10 * time.Second
 
-func play(t testing.TB, code Code, s Schedule, remember Remember, url string) played {
+func play(t testing.TB, code Code, s Schedule, remember Remember, stores *Stores) played {
 	ctx := context.Background()
-	store, err := OpenStore(ctx, url, 6)
+	store, err := stores.Take(ctx)
 	if err != nil {
 		t.Fatalf("PostgreSQL at %s: %v", urlVariable, err)
 	}
-	defer store.Close()
+	defer stores.Give(store) // the last to run: the server below is closed, every request over
 	var clock sync.Mutex
 	now := scheduleStart
 	retention := 24 * time.Hour
@@ -556,13 +556,13 @@ func outcomeOf(a *answer) handler.Outcome {
 
 // playWebhooks sends a handler schedule's deliveries to POST /webhooks, each with its fault, and reads the
 // answers and rows back in the handler schedules' words. stopped says why the play ended early, if it did.
-func playWebhooks(t testing.TB, code Code, s handler.Schedule, url string) (got handler.Played, stopped string) {
+func playWebhooks(t testing.TB, code Code, s handler.Schedule, stores *Stores) (got handler.Played, stopped string) {
 	asRequests := Schedule{Named: s.Named, Title: s.Title, Story: s.Story}
 	for _, delivery := range s.Deliveries {
 		fault := Fault(delivery.Fault)
 		asRequests.Steps = append(asRequests.Steps, Step{Do: "send", Route: "webhooks", JSON: delivery.Event, Fault: fault, Expect: &ExpectedAnswer{}})
 	}
-	p := play(t, code, asRequests, "everything", url)
+	p := play(t, code, asRequests, "everything", stores)
 	for number := range len(p.answers) {
 		if why := p.panics[strconv.Itoa(number+1)]; why != "" && p.stopped == "" {
 			p.stopped = fmt.Sprintf("delivery %d got no answer: your route panicked: %s", number+1, why)

@@ -76,7 +76,8 @@ func TestAPanicIsToldInTheStory(t *testing.T) {
 // TestAPanicOverHTTPIsToldInTheStory: over HTTP the connection drops, as net/http drops it, and the
 // schedule's story says what the route panicked with, with no stack logged in its way.
 func TestAPanicOverHTTPIsToldInTheStory(t *testing.T) {
-	url := postgres.ServerURL(t)
+	stores := NewStores(postgres.ServerURL(t))
+	t.Cleanup(stores.Close)
 	var none *StoredReceipt
 	panics := Code{
 		Tickets: func(Options) http.Handler {
@@ -91,7 +92,7 @@ func TestAPanicOverHTTPIsToldInTheStory(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := all[slices.IndexFunc(all, func(s Schedule) bool { return s.Name == "first-request-creates" })]
-	told := judge(first, "everything", play(t, panics, first, "everything", url))
+	told := judge(first, "everything", play(t, panics, first, "everything", stores))
 	if !strings.Contains(told, "- your route panicked: runtime error: invalid memory address") {
 		t.Errorf("the tickets route panicked, but the story does not say so:\n%s", told)
 	}
@@ -99,7 +100,7 @@ func TestAPanicOverHTTPIsToldInTheStory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, stopped := playWebhooks(t, panics, deliveries[0], url); !strings.Contains(stopped, "delivery 1 got no answer: your route panicked: runtime error") {
+	if _, stopped := playWebhooks(t, panics, deliveries[0], stores); !strings.Contains(stopped, "delivery 1 got no answer: your route panicked: runtime error") {
 		t.Errorf("the webhooks route panicked, but the play stopped with %q", stopped)
 	}
 }

@@ -35,15 +35,16 @@ func PlaySchedules(t *testing.T, code Code) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := postgres.ServerURL(t)
+	stores := NewStores(postgres.ServerURL(t))
+	t.Cleanup(stores.Close)
 	for _, s := range all {
 		for _, remember := range s.Remember {
 			t.Run(string(remember)+"/"+s.Name, func(t *testing.T) {
 				t.Parallel()
 				schedules.Playing(t, s, string(remember))
-				problem := judge(s, remember, play(t, code, s, remember, url))
+				problem := judge(s, remember, play(t, code, s, remember, stores))
 				if first := s.Remember[0]; problem != "" && remember != first {
-					problem = toldOnce(s.Name, first, remember, judge(s, first, play(t, code, s, first, url)), problem)
+					problem = toldOnce(s.Name, first, remember, judge(s, first, play(t, code, s, first, stores)), problem)
 				}
 				if problem != "" {
 					t.Error(problem)
@@ -71,12 +72,13 @@ func PlayWebhookSchedules(t *testing.T, code Code) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := postgres.ServerURL(t)
+	stores := NewStores(postgres.ServerURL(t))
+	t.Cleanup(stores.Close)
 	for _, s := range all {
 		t.Run(s.Name, func(t *testing.T) {
 			t.Parallel()
 			schedules.Playing(t, s, handler.ReceiptInCommit)
-			got, stopped := playWebhooks(t, code, s, url)
+			got, stopped := playWebhooks(t, code, s, stores)
 			if stopped != "" {
 				t.Fatalf("Schedule %q (%s) over HTTP: %s", s.Name, s.Title, stopped)
 			}

@@ -1,6 +1,8 @@
 // npm run bench:go-learner: how long a Go learner's loop takes here, as median wall and CPU times: an edit of
 // the learner file, then `go test ./exercises/NN-…` (the package and its test binary built again), each as a
 // ratio to the same for a bare package of one trivial test in the same module. The aim: at most 1.2.
+// Each run is a pair, the bare loop then the exercise's, and the ratio is the median of the pairs' ratios:
+// on a shared machine the load drifts over the minutes a bench takes, and a pair sees the same load.
 // Each exercise is timed as shipped (the stub) and solved (go/solutions/ read in its place, the loop's green
 // end, where the test's own work shows). Files are read through go test -overlay; the trivial package's
 // folder (go vet enters it) is made for the run and removed after it.
@@ -53,28 +55,44 @@ function loop(file: string, text: string, pkg: string, round: number, also: Over
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-function measure(file: string, text: string, pkg: string, also: Overlay = {}): { wall: number; cpu: number } {
-	loop(file, text, pkg, -1, also); // warm: the build cache holds everything but the edited package
-	const times = Array.from({ length: runs }, (_, round) => loop(file, text, pkg, round, also));
-	return { wall: median(times.map(([wall]) => wall)), cpu: median(times.map(([, cpu]) => cpu)) };
-}
+type Loop = { file: string; text: string; pkg: string; also?: Overlay };
+type Figures = { wall: number; cpu: number; wallRatio: number; cpuRatio: number };
 
 const trivialDir = join(goDir, 'bench-trivial');
+const bare: Loop = { file: join(trivialDir, 'trivial_test.go'), text: trivial, pkg: './bench-trivial' };
+let round = 0;
+const once = (it: Loop) => loop(it.file, it.text, it.pkg, round++, it.also);
+
+// runs pairs: the bare loop, then this one, each after one warm-up (the build cache holds everything but the
+// edited package); the medians of this loop's times and of the pairs' ratios.
+function measure(it: Loop): Figures {
+	once(bare);
+	once(it);
+	const pairs = Array.from({ length: runs }, () => [once(bare), once(it)] as const);
+	return {
+		wall: median(pairs.map(([, [wall]]) => wall)),
+		cpu: median(pairs.map(([, [, cpu]]) => cpu)),
+		wallRatio: median(pairs.map(([[bareWall], [wall]]) => wall / bareWall)),
+		cpuRatio: median(pairs.map(([[, bareCpu], [, cpu]]) => cpu / bareCpu))
+	};
+}
+
 try {
 	mkdirSync(trivialDir);
-	const bare = measure(join(trivialDir, 'trivial_test.go'), trivial, './bench-trivial');
-	console.log(`load average ${loadavg()[0]!.toFixed(2)}; ${runs} runs each, medians`);
+	once(bare);
+	const bareTimes = Array.from({ length: runs }, () => once(bare));
+	console.log(`load average ${loadavg()[0]!.toFixed(2)}; ${runs} pairs each, medians`);
 	console.log(
-		`bare go test, one trivial test    ${bare.wall.toFixed(0)} ms wall, ${bare.cpu.toFixed(0)} ms CPU`
+		`bare go test, one trivial test    ${median(bareTimes.map(([wall]) => wall)).toFixed(0)} ms wall, ${median(bareTimes.map(([, cpu]) => cpu)).toFixed(0)} ms CPU`
 	);
-	const said = (it: { wall: number; cpu: number }) =>
-		`${it.wall.toFixed(0)} ms wall (×${(it.wall / bare.wall).toFixed(2)}), ${it.cpu.toFixed(0)} ms CPU (×${(it.cpu / bare.cpu).toFixed(2)})`;
+	const said = (it: Figures) =>
+		`${it.wall.toFixed(0)} ms wall (×${it.wallRatio.toFixed(2)}), ${it.cpu.toFixed(0)} ms CPU (×${it.cpuRatio.toFixed(2)})`;
 	const solved = solutionsOverlay();
 	for (const exercise of goExercises()) {
 		const file = join(goDir, 'exercises', exercise.folder, exercise.goLearnerFiles[0]!);
 		const pkg = `./exercises/${exercise.folder}`;
-		const shipped = measure(file, readFileSync(file, 'utf8'), pkg);
-		const solution = measure(file, readFileSync(solved[file]!, 'utf8'), pkg, solved);
+		const shipped = measure({ file, text: readFileSync(file, 'utf8'), pkg });
+		const solution = measure({ file, text: readFileSync(solved[file]!, 'utf8'), pkg, also: solved });
 		console.log(`go test ${pkg.padEnd(30)} shipped ${said(shipped)}; aim ×1.2`);
 		console.log(`${''.padEnd(38)} solved  ${said(solution)}`);
 	}
