@@ -1,12 +1,12 @@
-// 06's crash points reach the grader grouped by request (crash-points.ts, byRequest): the judge must read them
-// exactly as it reads the crashes one by one (Go's observer still sends those), on right answers and wrong.
+// 06's crash points reach the grader with the tables after a crash or a retry left out where they repeat
+// others (crash-points.ts, sentCrash): the judge must read them exactly as it reads every table sent (Go's
+// observer sends those), on right answers and wrong.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-	byRequest,
-	crashesOf,
 	exploreCrashPoints,
-	type CrashedRequest,
+	receivedCrash,
+	sentCrash,
 	type RecordedCrash
 } from '#harness/endpoint/crash-points.ts';
 import { MemoryStore } from '#harness/endpoint/memory-store.ts';
@@ -27,11 +27,7 @@ async function recorded(sequence: (typeof sequences)[number]) {
 	return flat;
 }
 
-const grouped = (flat: RecordedCrash[]) => {
-	const requests: CrashedRequest[] = [];
-	flat.forEach(byRequest(requests));
-	return requests;
-};
+const compact = (flat: RecordedCrash[]) => flat.map(sentCrash);
 
 // What a wrong route could leave: a ticket more after the crash, or after the retry.
 const extraTicket = { id: 99, tenant: 'acme', subject: 'made twice' };
@@ -51,7 +47,7 @@ const planted = (flat: RecordedCrash[], where: 'afterCrash' | 'after'): Recorded
 			: crash
 	);
 
-describe("06's crash points, grouped by request", () => {
+describe("06's crash points, sent compact", () => {
 	let explored: RecordedCrash[][] = [];
 	beforeAll(async () => {
 		explored = [];
@@ -60,7 +56,7 @@ describe("06's crash points, grouped by request", () => {
 
 	it('come back as the same crashes, one by one', () => {
 		for (const flat of explored) {
-			const again = crashesOf(sent(grouped(flat)));
+			const again = sent(compact(flat)).map(receivedCrash);
 			const withoutRetrySteps = flat.map(({ step, judged }) => ({
 				step,
 				judged: { ...judged, retry: { ...judged.retry, steps: [] } }
@@ -76,7 +72,7 @@ describe("06's crash points, grouped by request", () => {
 			if (flat.length === 0) continue;
 			for (const crashes of [flat, planted(flat, 'afterCrash'), planted(flat, 'after')]) {
 				const one = judgeCrashes(sequence, sent({ crashes }));
-				expect(judgeCrashes(sequence, sent({ requests: grouped(crashes) }))).toBe(one);
+				expect(judgeCrashes(sequence, sent({ crashes: compact(crashes) }))).toBe(one);
 				if (one) caught++;
 			}
 		}

@@ -17,12 +17,7 @@ import {
 	type Answer as CallAnswer,
 	type Sequence
 } from '#harness/endpoint/calls.ts';
-import {
-	crashesOf,
-	tellCrash,
-	type CrashedRequest,
-	type RecordedCrash
-} from '#harness/endpoint/crash-points.ts';
+import { receivedCrash, tellCrash, type SentCrash } from '#harness/endpoint/crash-points.ts';
 import { overlaps } from '#harness/endpoint/overlaps.ts';
 import { randomSequences } from '#harness/endpoint/sequences.ts';
 import type { SaidError } from '../channel/observations.ts';
@@ -184,12 +179,12 @@ export function judgeRandom(input: EndpointCase, yours: ObservedEndpoint, theirs
 
 // The learner loop's generators (harness/endpoint/sequences.ts), with more runs: every crash point of each
 // sequence, judged here from what was recorded inside; and the answers and rows, against the reference's.
-// TypeScript's observer sends them grouped by request (requests); Go's, one by one (crashes).
-type Crashes = { requests?: CrashedRequest[]; crashes?: RecordedCrash[]; thrown?: SaidError };
+// As sentCrash sends them (Go's observer: with every table), read back by receivedCrash.
+type Crashes = { crashes: SentCrash[]; thrown?: SaidError };
 export function judgeCrashes(sequence: Sequence, yours: Crashes): string | null {
 	if (yours.thrown?.name === 'NotWrittenYet') return yours.thrown.message;
 	if (yours.thrown) return `your endpoint threw: ${yours.thrown.name}: ${yours.thrown.message}`;
-	for (const crash of yours.crashes ?? crashesOf(yours.requests ?? [])) {
+	for (const crash of yours.crashes.map(receivedCrash)) {
 		const problem = tellCrash(sequence, crash);
 		if (problem) return problem;
 	}

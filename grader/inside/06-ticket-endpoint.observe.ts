@@ -5,7 +5,7 @@ import type { EndpointSchedule } from '#harness/endpoint/schedules.ts';
 import { playWebhooks } from '#harness/endpoint/webhooks.ts';
 import type { HandlerSchedule } from '#harness/handler/schedules.ts';
 import type { Sequence } from '#harness/endpoint/calls.ts';
-import { byRequest, exploreCrashPoints, type CrashedRequest } from '#harness/endpoint/crash-points.ts';
+import { exploreCrashPoints, sentCrash, type SentCrash } from '#harness/endpoint/crash-points.ts';
 import { MemoryStore } from '#harness/endpoint/memory-store.ts';
 import { exploreOverlaps, overlaps } from '#harness/endpoint/overlaps.ts';
 import { playInMemory } from '#harness/endpoint/properties.ts';
@@ -59,22 +59,17 @@ export const observers: Observers = {
 		}
 	},
 	// Every crash point of every request of a sequence, and its retry, recorded: judged outside (tellCrash).
-	// Grouped by request (crash-points.ts, byRequest): what its crash points share is sent once.
+	// Each as sentCrash makes it: the tables after it only where they differ from those before or after the request.
 	crashes: async ({ 'endpoint.ts': code }, sequence: Sequence) => {
-		const requests: CrashedRequest[] = [];
+		const crashes: SentCrash[] = [];
 		const copy = async (store: unknown) => (store as MemoryStore).copy();
 		try {
-			await exploreCrashPoints(
-				routes(code),
-				sequence,
-				new MemoryStore(),
-				copy,
-				undefined,
-				byRequest(requests)
+			await exploreCrashPoints(routes(code), sequence, new MemoryStore(), copy, undefined, (crash) =>
+				crashes.push(sentCrash(crash))
 			);
-			return { requests };
+			return { crashes };
 		} catch (error) {
-			return { requests, thrown: saidError(error) };
+			return { crashes, thrown: saidError(error) };
 		}
 	}
 };

@@ -187,50 +187,38 @@ export async function exploreCrashPoints(
 }
 
 export type RecordedCrash = { step: number; judged: Judged };
-// The crashes of one request, as the grader's observer sends them: what its points share (the request alone,
-// the tables before and after it) once, not once a point; the tables after a crash, or after its retry, null
-// where they are exactly those before the request, or after it alone; and no retry's own steps (no judge reads them).
-type Point = {
-	at: number;
-	afterCrash: StoreContents | null;
-	retry: Pick<Played, 'answer' | 'error'>;
-	after: StoreContents | null;
+// A crash as the grader's observer sends it: the tables after the crash, or after its retry, null where they
+// are exactly those before the request, or after it alone; and no retry's own steps (no judge reads them).
+// Go's observer sends every table: received, both read alike.
+export type SentCrash = {
+	step: number;
+	judged: Omit<Judged, 'afterCrash' | 'after' | 'retry'> & {
+		afterCrash: StoreContents | null;
+		after: StoreContents | null;
+		retry: Pick<Played, 'answer' | 'error'> & { steps?: StoreStep[] };
+	};
 };
-export type CrashedRequest = { step: number; points: Point[] } & Pick<
-	Judged,
-	'route' | 'remember' | 'reference' | 'referenceAfter' | 'before'
->;
 const same = (a: StoreContents, b: StoreContents) => JSON.stringify(a) === JSON.stringify(b);
 
-// A record function for exploreCrashPoints that adds each crash to requests, grouped.
-export const byRequest =
-	(requests: CrashedRequest[]) =>
-	({ step, judged }: RecordedCrash): void => {
-		const { reference, referenceAfter, route, before, remember, at, afterCrash, retry, after } = judged;
-		if (requests.at(-1)?.step !== step)
-			requests.push({ step, route, remember, reference, referenceAfter, before, points: [] });
-		requests.at(-1)!.points.push({
-			at,
-			afterCrash: same(afterCrash, before) ? null : afterCrash,
-			retry: { answer: retry.answer, error: retry.error },
-			after: same(after, referenceAfter) ? null : after
-		});
-	};
+export const sentCrash = ({ step, judged }: RecordedCrash): SentCrash => ({
+	step,
+	judged: {
+		...judged,
+		afterCrash: same(judged.afterCrash, judged.before) ? null : judged.afterCrash,
+		after: same(judged.after, judged.referenceAfter) ? null : judged.after,
+		retry: { answer: judged.retry.answer, error: judged.retry.error }
+	}
+});
 
-// Every crash of those requests again, one by one, as tellCrash reads them.
-export const crashesOf = (requests: CrashedRequest[]): RecordedCrash[] =>
-	requests.flatMap(({ step, points, ...shared }) =>
-		points.map(({ at, afterCrash, retry, after }) => ({
-			step,
-			judged: {
-				...shared,
-				at,
-				afterCrash: afterCrash ?? shared.before,
-				retry: { ...retry, steps: [] },
-				after: after ?? shared.referenceAfter
-			}
-		}))
-	);
+export const receivedCrash = ({ step, judged }: SentCrash): RecordedCrash => ({
+	step,
+	judged: {
+		...judged,
+		afterCrash: judged.afterCrash ?? judged.before,
+		after: judged.after ?? judged.referenceAfter,
+		retry: { ...judged.retry, steps: judged.retry.steps ?? [] }
+	}
+});
 
 // The story of one crash and its retry, or null when it kept every promise.
 export function tellCrash(sequence: Sequence, { step: i, judged }: RecordedCrash): string | null {
