@@ -74,7 +74,10 @@ export async function playRelayRun(relay: Relay, plan: CallFault[]): Promise<Run
 	} catch (error) {
 		// A stub is said as a stub, as every other test of 05 says it.
 		if (error instanceof NotWrittenYet) throw new ScheduleMismatch(error.message);
-		ended = (error as Error)?.message === bugMessage ? 'throws the bug' : `throws ${String(error)}`;
+		ended =
+			(error as Error)?.message === bugMessage
+				? 'throws the bug'
+				: `throws ${(error as Error)?.name ?? String(error)}`;
 	}
 	const marked = (await db.committed()).outbox.filter((row) => row.state === 'sent').map((row) => row.key);
 	return { sent, marked, ended };
