@@ -16,11 +16,11 @@
 // not gone within a second, it is stopped (SIGSTOP: it forks no more), its children are found by their parent
 // and everything is killed with SIGKILL, its shared memory segment removed (ipcrm), and the folder deleted.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { binariesVersion } from '#harness/postgres/template.ts';
+import { binariesVersion, copyCluster, diesWithThisProcess } from '#harness/postgres/template.ts';
 import { reachableBinaries } from '#harness/postgres/binaries.ts';
 import { childrenOf, stampedFolder } from './leftovers.ts';
 import { watchSize } from './quota.ts';
@@ -94,7 +94,7 @@ export async function startCluster(
 	const socketFolder = join(folder, 'socket');
 	let child: ChildProcess | null = null;
 	try {
-		await copyData(baseData, data);
+		await copyCluster(baseData, data);
 		const owner = statSync(data);
 		mkdirSync(socketFolder, { mode: 0o755 });
 		chownSync(socketFolder, owner.uid, owner.gid);
@@ -132,19 +132,6 @@ export async function startCluster(
 	};
 }
 
-const setpriv = '/usr/bin/setpriv';
-
-// The base's data copied into a run's folder. The copy dies with the grader too: a cp left running after a
-// killed grader went on writing into a folder the next grading was removing, and left it behind.
-function copyData(from: string, to: string): Promise<void> {
-	const [program, args] = existsSync(setpriv)
-		? [setpriv, ['--pdeathsig', 'SIGKILL', '--', 'cp', '-a', from, to]]
-		: ['cp', ['-a', from, to]];
-	return new Promise((resolve, reject) =>
-		execFile(program, args, (error) => (error ? reject(error) : resolve()))
-	);
-}
-
 // The postgres binary, as the data folder's owner (the `postgres` user, as root), in a session of its own.
 function serverProcess(
 	data: string,
@@ -166,11 +153,9 @@ function serverProcess(
 		...flags
 	];
 	const ids = process.getuid?.() === 0 ? { uid: owner.uid, gid: owner.gid } : {};
-	// A grader killed outright runs no exit handler: the kernel then tells the server to stop at once
-	// (util-linux's setpriv sets the parent-death signal, then becomes postgres, same process).
-	const [program, programArgs] = existsSync(setpriv)
-		? [setpriv, ['--pdeathsig', 'SIGQUIT', '--', postgres, ...args]]
-		: [postgres, args];
+	// A grader killed outright runs no exit handler: the kernel then tells the server to stop at once (its
+	// parent-death signal; the same process becomes postgres, so child.pid is the postmaster).
+	const [program, programArgs] = diesWithThisProcess('SIGQUIT', postgres, args);
 	return spawn(program, programArgs, {
 		...ids,
 		env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_MESSAGES: 'C' },

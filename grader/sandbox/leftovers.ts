@@ -1,20 +1,24 @@
-// The grader's cluster folders, each stamped with the grader that made it, so that a grader killed outright
+// The grader's cluster folders, each named with the grader that made it, so that a grader killed outright
 // (no exit handler runs) leaves nothing the next grading does not remove.
 //
-//   const folder = stampedFolder('/var/tmp', 'grade-postgres-run-');   // mkdtemp, enterable, stamped
+//   const folder = stampedFolder('/var/tmp', 'grade-postgres-run-');   // …-run-<pid>-<start>-XXXXXX, enterable
 //   await removeLeftovers('/var/tmp');   // folders of graders that are gone: deleted; a live grader's: kept
 //
-// The stamp is a file, `grader`, holding the grader's pid and its start time (from /proc: a pid used again by
-// another process has another start time). A folder is left where it is when its stamp names a live grader, when
-// it has no stamp (one made this instant, not yet stamped, or by a grader older than stamps). A server still
-// running on a gone grader's folder (one stopped when its grader died never acts on the parent-death signal) is
-// killed first, when its command line names that folder: a pid used again by another process is left alone.
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The stamp is in the folder's name: the grader's pid and its start time (from /proc: a pid used again by
+// another process has another start time). mkdtemp makes the folder and its name in one step, so there is no
+// instant when a folder is there and its grader unknown. (The stamp was a file written just after mkdtemp: a
+// grader killed between the two left an empty folder that no sweep could tell from a live grader's, and a sweep
+// that removed a stamp file first and the rest not at all left one too.) A folder whose name holds no stamp
+// is left where it is. Before a gone grader's folder is removed, every process still working in it is killed
+// with its children: one whose command line names the folder or whose working folder is in it (a copy into
+// it, a server on its data and its backends, an initdb). Such a process outlives its grader when it was
+// stopped (a stopped server never acts on its parent-death signal) or started from a grader that died before
+// the process could set that signal (harness/postgres/template.ts now refuses to start such a program).
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAlive } from '../../lib/run.ts';
 
-const stampFile = 'grader';
 export const folderPrefixes = ['grade-postgres-run-', 'grade-postgres-initdb-'];
 
 // A process's start time, in clock ticks since boot (field 22 of /proc/<pid>/stat), or null when it is gone.
@@ -27,23 +31,24 @@ function startTime(pid: number): string | null {
 	}
 }
 
-const stampOf = (pid: number) => `${pid} ${startTime(pid) ?? ''}`;
-
-// A fresh folder under `parent`, which the server's user may enter (root is refused: it runs as another user),
-// stamped with this grader.
+// A fresh folder under `parent`, named with this grader, which the server's user may enter (root is refused:
+// the server runs as another user).
 export function stampedFolder(parent: string, prefix: string): string {
-	const folder = mkdtempSync(join(parent, prefix));
+	const folder = mkdtempSync(join(parent, `${prefix}${process.pid}-${startTime(process.pid) ?? ''}-`));
 	chmodSync(folder, 0o755);
-	writeFileSync(join(folder, stampFile), stampOf(process.pid));
 	return folder;
 }
 
-// Whether the grader a stamp names is gone: no such process, or another one under its pid.
-function graderGone(stamp: string): boolean {
-	const pid = Number(stamp.split(' ')[0]);
-	if (!Number.isInteger(pid) || pid <= 0) return true;
-	return !isAlive(pid) || stampOf(pid) !== stamp.trim();
+// The grader a folder's name is stamped with, or null when it holds none.
+function graderOf(name: string): { pid: number; start: string } | null {
+	const prefix = folderPrefixes.find((each) => name.startsWith(each));
+	const stamp = prefix === undefined ? null : /^(\d+)-(\d*)-[^-]+$/.exec(name.slice(prefix.length));
+	return stamp ? { pid: Number(stamp[1]), start: stamp[2]! } : null;
 }
+
+// Whether that grader is gone: no such process, or another one under its pid.
+const graderGone = ({ pid, start }: { pid: number; start: string }) =>
+	!isAlive(pid) || (startTime(pid) ?? '') !== start;
 
 // The processes whose parent is `pid` (a postmaster's backends and workers).
 export function childrenOf(pid: number): number[] {
@@ -61,39 +66,55 @@ export function childrenOf(pid: number): number[] {
 	return children;
 }
 
-// The live PostgreSQL on the folder's data, by pid: its postmaster.pid's first line names a live process whose
-// command line names that data folder. Null when none runs there.
-function serverOn(folder: string): number | null {
-	const data = join(folder, 'data');
-	try {
-		const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-		if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
-		return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(data) ? pid : null;
-	} catch {
-		return null;
-	}
-}
+// Whether a path is `folder` or inside it.
+const within = (folder: string, path: string) => path === folder || path.includes(`${folder}/`);
 
-// A gone grader's server, with its backends, killed outright; whether it went within two seconds.
-async function killLeftServer(pid: number): Promise<boolean> {
-	for (const each of [...childrenOf(pid), pid]) {
+// The live processes working in `folder`: whose command line names it or a path inside it, or whose working
+// folder is inside it (a server's children, on its data). A zombie has neither; another user's is not readable.
+function workingIn(folder: string): number[] {
+	const found: number[] = [];
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
 		try {
-			process.kill(each, 'SIGKILL');
+			const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+			if (args.some((arg) => within(folder, arg)) || within(folder, readlinkSync(`/proc/${entry}/cwd`)))
+				found.push(Number(entry));
 		} catch {
-			// Gone already.
+			// Gone while looked at, or not ours to look at.
 		}
 	}
-	for (let waited = 0; waited < 2000 && isAlive(pid); waited += 50)
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	return !isAlive(pid);
+	return found;
 }
 
-// A gone grader's folder removed, its server killed first. A process of that grader's still dying (a server
-// starting when its grader died) may write into it while it goes: then it is tried again, a few times.
+const kill = (pid: number, signal: NodeJS.Signals) => {
+	try {
+		process.kill(pid, signal);
+	} catch {
+		// Gone already.
+	}
+};
+
+// Every process of a gone grader's still working in its folder killed outright, each stopped first (so it
+// forks no more) and its children with it; whether they were all gone within two seconds.
+async function killWorkingIn(folder: string): Promise<boolean> {
+	for (let waited = 0; waited < 2000; waited += 50) {
+		const working = workingIn(folder);
+		if (working.length === 0) return true;
+		for (const pid of working) {
+			kill(pid, 'SIGSTOP');
+			for (const child of childrenOf(pid)) kill(child, 'SIGKILL');
+			kill(pid, 'SIGKILL');
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+	return workingIn(folder).length === 0;
+}
+
+// A gone grader's folder removed, what still works in it killed first. A process that dies slowly may write
+// into it while it goes: then it is tried again, a few times; what is left keeps its name for the next sweep.
 async function removeFolder(folder: string): Promise<boolean> {
 	for (let attempt = 0; attempt < 5; attempt++) {
-		const server = serverOn(folder);
-		if (server !== null && !(await killLeftServer(server))) return false;
+		if (!(await killWorkingIn(folder))) return false;
 		await rm(folder, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
 		if (!existsSync(folder)) return true;
 		await new Promise((resolve) => setTimeout(resolve, 200));
@@ -101,7 +122,8 @@ async function removeFolder(folder: string): Promise<boolean> {
 	return false;
 }
 
-// Every stamped folder under `parent` whose grader is gone removed, its server killed first; how many.
+// Every folder under `parent` whose name is stamped with a grader that is gone removed, what works in it
+// killed first; how many.
 export async function removeLeftovers(parent: string): Promise<number> {
 	let names: string[];
 	try {
@@ -111,16 +133,9 @@ export async function removeLeftovers(parent: string): Promise<number> {
 	}
 	let removed = 0;
 	for (const name of names) {
-		if (!folderPrefixes.some((prefix) => name.startsWith(prefix))) continue;
-		const folder = join(parent, name);
-		let stamp: string;
-		try {
-			stamp = readFileSync(join(folder, stampFile), 'utf8');
-		} catch {
-			continue;
-		}
-		if (!graderGone(stamp)) continue;
-		if (await removeFolder(folder)) removed++;
+		const grader = graderOf(name);
+		if (grader === null || !graderGone(grader)) continue;
+		if (await removeFolder(join(parent, name))) removed++;
 	}
 	return removed;
 }

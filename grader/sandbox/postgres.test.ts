@@ -127,57 +127,66 @@ describe('GradingPostgres', () => {
 		}
 	});
 
-	it('takes its clusters along when the grader itself is killed outright', { timeout: 60_000 }, async () => {
-		// A grader in a process of its own starts a cluster, says the server's pid, and is killed with SIGKILL:
-		// no exit handler runs, so only the parent-death signal can stop the server.
-		const script = [
-			`import { GradingPostgres, startedServers } from ${JSON.stringify(join(import.meta.dirname, 'postgres.ts'))};`,
-			'const run = await new GradingPostgres().runDatabase();',
-			'console.log(JSON.stringify({ pid: [...startedServers.values()].at(-1), host: run.job.host }));',
-			'setInterval(() => {}, 1000);'
-		].join('\n');
-		// Its clusters go in a folder of their own, which this test removes (no one is left to).
-		const parent = mkdtempSync(join(clusterParent(), 'grade-postgres-killed-'));
-		chmodSync(parent, 0o755);
-		const grader = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-			stdio: ['ignore', 'pipe', 'inherit'],
-			env: { ...process.env, WORKBOOK_GRADER_CLUSTERS: parent }
-		});
-		const said = await new Promise<{ pid: number; host: string }>((resolve, reject) => {
-			let out = '';
-			grader.stdout!.on('data', (chunk: Buffer) => {
-				out += chunk.toString('utf8');
-				if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!));
-			});
-			grader.once('exit', (code) => reject(new Error(`the grader exited first (code ${code})`)));
-		});
-		try {
-			expect(isAlive(said.pid)).toBe(true);
-			grader.kill('SIGKILL');
-			for (let waited = 0; waited < 20_000 && isAlive(said.pid); waited += 100)
-				await new Promise((resolve) => setTimeout(resolve, 100));
-			expect(isAlive(said.pid)).toBe(false);
-			// Its folders stayed (no exit handler ran), stamped with a grader that is gone: the next grading
-			// removes them, and leaves a live grader's (this one's, made here) alone.
-			const left = readdirSync(parent).filter((name) => name.startsWith('grade-postgres-'));
-			expect(left.length).toBeGreaterThan(0);
-			const mine = stampedFolder(parent, 'grade-postgres-run-');
-			const given = process.env.WORKBOOK_GRADER_CLUSTERS;
-			process.env.WORKBOOK_GRADER_CLUSTERS = parent;
-			const next = new GradingPostgres();
-			try {
-				await (await next.runDatabase()).drop();
-			} finally {
-				await next.stop();
-				if (given === undefined) delete process.env.WORKBOOK_GRADER_CLUSTERS;
-				else process.env.WORKBOOK_GRADER_CLUSTERS = given;
+	// A grader in a process of its own starts a cluster, says the server's pid, and is killed with SIGKILL: no
+	// exit handler runs, so only the parent-death signal can stop the server; a server stopped (SIGSTOP) when its
+	// grader dies never acts on that signal, and the next grading kills it before it takes the folder. Two
+	// gradings' bases and a Node of its own: three such files at once beside two busy loops took up to 60 s.
+	for (const stopped of [false, true])
+		it(
+			`takes its clusters along when the grader itself is killed outright${stopped ? ', its server stopped' : ''}`,
+			{ timeout: 150_000 },
+			async () => {
+				const script = [
+					`import { GradingPostgres, startedServers } from ${JSON.stringify(join(import.meta.dirname, 'postgres.ts'))};`,
+					'const run = await new GradingPostgres().runDatabase();',
+					'console.log(JSON.stringify({ pid: [...startedServers.values()].at(-1), host: run.job.host }));',
+					'setInterval(() => {}, 1000);'
+				].join('\n');
+				// Its clusters go in a folder of their own, which this test removes (no one is left to).
+				const parent = mkdtempSync(join(clusterParent(), 'grade-postgres-killed-'));
+				chmodSync(parent, 0o755);
+				const grader = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+					stdio: ['ignore', 'pipe', 'inherit'],
+					env: { ...process.env, WORKBOOK_GRADER_CLUSTERS: parent }
+				});
+				const said = await new Promise<{ pid: number; host: string }>((resolve, reject) => {
+					let out = '';
+					grader.stdout!.on('data', (chunk: Buffer) => {
+						out += chunk.toString('utf8');
+						if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!));
+					});
+					grader.once('exit', (code) => reject(new Error(`the grader exited first (code ${code})`)));
+				});
+				try {
+					expect(isAlive(said.pid)).toBe(true);
+					if (stopped) process.kill(said.pid, 'SIGSTOP');
+					grader.kill('SIGKILL');
+					for (let waited = 0; waited < (stopped ? 1000 : 20_000) && isAlive(said.pid); waited += 100)
+						await new Promise((resolve) => setTimeout(resolve, 100));
+					expect(isAlive(said.pid)).toBe(stopped);
+					// Its folders stayed (no exit handler ran), stamped with a grader that is gone: the next grading
+					// removes them, and leaves a live grader's (this one's, made here) alone.
+					const left = readdirSync(parent).filter((name) => name.startsWith('grade-postgres-'));
+					expect(left.length).toBeGreaterThan(0);
+					const mine = stampedFolder(parent, 'grade-postgres-run-');
+					const given = process.env.WORKBOOK_GRADER_CLUSTERS;
+					process.env.WORKBOOK_GRADER_CLUSTERS = parent;
+					const next = new GradingPostgres();
+					try {
+						await (await next.runDatabase()).drop();
+					} finally {
+						await next.stop();
+						if (given === undefined) delete process.env.WORKBOOK_GRADER_CLUSTERS;
+						else process.env.WORKBOOK_GRADER_CLUSTERS = given;
+					}
+					expect(isAlive(said.pid)).toBe(false);
+					expect(readdirSync(parent)).toEqual([basename(mine)]);
+				} finally {
+					if (isAlive(said.pid)) process.kill(said.pid, 'SIGKILL');
+					rmSync(parent, { recursive: true, force: true });
+				}
 			}
-			expect(readdirSync(parent)).toEqual([basename(mine)]);
-		} finally {
-			if (isAlive(said.pid)) process.kill(said.pid, 'SIGKILL');
-			rmSync(parent, { recursive: true, force: true });
-		}
-	});
+		);
 
 	it('stops, leaving no cluster and no folder behind', { timeout: 60_000 }, async () => {
 		const run = await databases.runDatabase();

@@ -96,7 +96,7 @@ async function templateData(scratch: string): Promise<{ data: string; password: 
 // The grading's base: the template started once, its passwords new, the run's role and database made.
 async function makeBase(learnerPassword: string): Promise<Base> {
 	const superuser = randomBytes(18).toString('hex');
-	// Folders that graders killed outright left behind go first (the servers in them went with their graders).
+	// Folders that graders killed outright left behind go first, with whatever still works in them.
 	await removeLeftovers(clusterParent());
 	const scratch = stampedFolder(clusterParent(), 'grade-postgres-initdb-');
 	let base: Cluster;

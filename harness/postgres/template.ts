@@ -2,7 +2,7 @@
 // a copy of its folder about a tenth of that.
 //
 //   const template = await clusterTemplate(() => new EmbeddedPostgres({ … }));  // null: start from initdb
-//   await copyCluster(template.data, join(folder, 'data'));                      // then start the copy
+//   await copyCluster(template.data, join(folder, 'data'));   // then start the copy (it dies with this process)
 //   // the copy's superuser password is template.password, until the server changes it
 //
 // The template lives in memory or under the OS temp dir (scratchFolder), named by the PostgreSQL binaries' version and how it was made, so
@@ -110,7 +110,28 @@ export async function clusterTemplate(
 	}
 }
 
-// A copy that keeps owners and modes: the server's user owns the data, and PostgreSQL wants it private.
+const setpriv = '/usr/bin/setpriv';
+
+// `program` with `args`, made to die by `signal` when this process dies, even killed outright (no exit handler
+// runs then): util-linux's setpriv sets the parent-death signal and becomes a shell, which goes on to
+// `program` only if its parent is still this process. Had this process died before the signal was set, it
+// would never come, and the program would run on alone. Without setpriv, the program as it is.
+export function diesWithThisProcess(
+	signal: NodeJS.Signals,
+	program: string,
+	args: string[]
+): [string, string[]] {
+	if (!existsSync(setpriv)) return [program, args];
+	const onlyIfParentLives = 'test "$PPID" = "$0" && exec "$@"';
+	return [
+		setpriv,
+		['--pdeathsig', signal, '--', '/bin/sh', '-c', onlyIfParentLives, String(process.pid), program, ...args]
+	];
+}
+
+// A copy that keeps owners and modes: the server's user owns the data, and PostgreSQL wants it private. It
+// dies with this process: a copy left running after its caller was killed went on writing into a folder the
+// next caller was removing.
 export async function copyCluster(from: string, to: string): Promise<void> {
-	await promisify(execFile)('cp', ['-a', from, to]);
+	await promisify(execFile)(...diesWithThisProcess('SIGKILL', 'cp', ['-a', from, to]));
 }
