@@ -12,5 +12,7 @@ const given = process.argv.slice(2);
 if (!given.some((arg) => arg.startsWith('--reporter'))) process.env.LEARNER_REPORT = 'progress';
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 const config = join(root, 'learner/vitest.learner.config.ts');
+// The harness loaded natively (learner/native-harness.ts), as npm-test.js has it for a run.
+if (!given.some((arg) => /^(-w|--watch|--ui)(=|$)/.test(arg))) process.env.LEARNER_NATIVE_HARNESS ??= '1';
 process.argv = [process.argv[0], vitest, 'run', '--config', config, ...given];
 await import(pathToFileURL(vitest).href);

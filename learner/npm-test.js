@@ -18,6 +18,10 @@ const given = process.argv.slice(2);
 const all = given.includes('--all') || process.env.npm_config_all === 'true';
 const args = given.filter((arg) => arg !== '--all');
 const mode = args[0] === 'watch' || args[0] === 'run' ? args.shift() : 'run';
+// A run loads the harness natively (learner/native-harness.ts); watch mode (and Vitest's UI, which watches),
+// whose watcher must see an edited harness file, does not.
+if (mode === 'run' && !args.some((arg) => /^(-w|--watch|--ui)(=|$)/.test(arg)))
+	process.env.LEARNER_NATIVE_HARNESS ??= '1';
 
 // Each exercise's folder and test files, as paths from the root: what a filter such as exercises/04 must match.
 // The test files are those it ships (learner/shipped/tests.json) and those it holds, so a deleted test file still

@@ -6,11 +6,14 @@
 // bundles a config and its imports in one quick native step, where a `--reporter=./learner/loop-reporter.ts`
 // would start Vite's module runner in Vitest's own process and send each of the report's files through it
 // (about a tenth of a second on every run). A `--reporter` given on the command line still wins.
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { onPostgres } from '../harness/core/manifest.ts';
-import workbook, { postgresOnDemand } from '../vitest.config.ts';
+import workbook, { postgresOnDemand, server } from '../vitest.config.ts';
 import LoopReporter from './loop-reporter.ts';
+import { nativeHarness, type NativeHarness } from './native-harness.ts';
 import ProgressReporter from './progress-reporter.ts';
 
 const exercises = (workbook.test?.projects ?? []).find(
@@ -28,12 +31,47 @@ const needsPostgres = !asked || onPostgres('only').some((exercise) => asked.incl
 const reports = { loop: () => new LoopReporter(), progress: () => new ProgressReporter() };
 const report = reports[process.env.LEARNER_REPORT as keyof typeof reports]?.();
 
+// A run (not watch mode: there, an edited harness file is news to Vitest's watcher) loads the harness natively,
+// built to JavaScript (learner/native-harness.ts): every import of #harness/… or of a file in harness/ is the
+// built module, which Node loads, and the thread's stack lines are mapped back to the harness's sources.
+const root = fileURLToPath(new URL('../', import.meta.url));
+const native = process.env.LEARNER_NATIVE_HARNESS === '1' ? nativeHarness(root) : null;
+// A harness source Vitest loads itself (a global setup, in Vitest's own process) keeps its imports as they are.
+const loadNatively = (built: NativeHarness): Plugin => ({
+	name: 'native-harness',
+	enforce: 'pre',
+	resolveId(source, importer) {
+		if (importer && built.resolve(importer.split('?')[0]!) !== null) return null;
+		if (source.startsWith('#harness/')) return built.resolve(source);
+		if (!importer || !source.startsWith('.')) return null;
+		return built.resolve(resolve(dirname(importer), source));
+	}
+});
+const nativeSetup = join(root, 'learner/native-harness-stacks.js');
+// A path and all under it, with either separator (Vite writes module ids with /).
+const exactly = (path: string) =>
+	new RegExp(
+		`^${path
+			.split(/[\\/]/)
+			.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+			.join('[\\\\/]')}`
+	);
+
 export default defineConfig({
 	...exercises,
-	root: fileURLToPath(new URL('../', import.meta.url)),
+	root,
+	plugins: native ? [loadNatively(native)] : [],
 	test: {
 		...exercises.test,
 		globalSetup: needsPostgres ? postgresOnDemand : [],
-		...(report ? { reporters: [report] } : {})
+		...(report ? { reporters: [report] } : {}),
+		...(native
+			? {
+					server: {
+						deps: { external: [...server.deps.external, exactly(native.dir), exactly(nativeSetup)] }
+					},
+					setupFiles: [nativeSetup, ...[exercises.test?.setupFiles ?? []].flat()]
+				}
+			: {})
 	}
 });

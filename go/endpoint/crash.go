@@ -236,6 +236,17 @@ type crashJudged struct {
 // exploreCrashPoints plays each request of the sequence crashed at each of its points, then retried, on a
 // fresh(rows) store holding what the requests before it committed; "" when every promise is kept.
 func exploreCrashPoints(code Code, sequence Sequence, start ExploredStore, fresh func(ExploredStore) ExploredStore, points Points) (string, error) {
+	problem := ""
+	err := eachCrash(code, sequence, start, fresh, points, func(i int, judged crashJudged) bool {
+		problem = tellCrash(sequence, i, judged)
+		return problem == ""
+	})
+	return problem, err
+}
+
+// eachCrash plays every crash and its retry, and hands each, with the step of the sequence it crashed, to
+// visit, until visit says stop (false).
+func eachCrash(code Code, sequence Sequence, start ExploredStore, fresh func(ExploredStore) ExploredStore, points Points, visit func(step int, judged crashJudged) bool) error {
 	ctx := context.Background()
 	clock := scheduleStart
 	store, request := start, 0
@@ -247,40 +258,48 @@ func exploreCrashPoints(code Code, sequence Sequence, start ExploredStore, fresh
 		request++
 		before, err := store.Committed(ctx)
 		if err != nil {
-			return "", err
+			return err
 		}
 		alone := fresh(store)
 		reference := playOne(code, sequence, alone, &clock, step, -1)
 		referenceAfter, err := alone.Committed(ctx)
 		if err != nil {
-			return "", err
+			return err
 		}
 		for _, at := range points(len(reference.steps), request) {
 			crashed := fresh(store)
 			playOne(code, sequence, crashed, &clock, step, at)
 			afterCrash, err := crashed.Committed(ctx)
 			if err != nil {
-				return "", err
+				return err
 			}
 			retry := playOne(code, sequence, crashed, &clock, step, -1)
 			afterTheRetry, err := crashed.Committed(ctx)
 			if err != nil {
-				return "", err
+				return err
 			}
-			judged := crashJudged{reference, referenceAfter, step.Route, at, before, afterCrash, afterTheRetry, retry}
-			if problem := judgeCrash(judged); problem != "" {
-				again := "the sender delivered it again"
-				if step.Route == "tickets" {
-					again = "the client sent it again (same key, same body)"
-				}
-				return fmt.Sprintf("Crash point %d of %d of %s: the worker was stopped %s, then %s.\n%s\n\nThe sequence:\n%s",
-					at+1, len(reference.steps), saidSend(sequence.Steps, i), saidPoint(reference.steps, at), again, problem, saidSequence(sequence)), nil
+			if !visit(i, crashJudged{reference, referenceAfter, step.Route, at, before, afterCrash, afterTheRetry, retry}) {
+				return nil
 			}
 		}
 		// The request played alone is the next request's start.
 		store = alone
 	}
-	return "", nil
+	return nil
+}
+
+// tellCrash is the story of one crash of the sequence's step i and its retry, or "" when it kept every promise.
+func tellCrash(sequence Sequence, i int, judged crashJudged) string {
+	problem := judgeCrash(judged)
+	if problem == "" {
+		return ""
+	}
+	again := "the sender delivered it again"
+	if judged.route == "tickets" {
+		again = "the client sent it again (same key, same body)"
+	}
+	return fmt.Sprintf("Crash point %d of %d of %s: the worker was stopped %s, then %s.\n%s\n\nThe sequence:\n%s",
+		judged.at+1, len(judged.reference.steps), saidSend(sequence.Steps, i), saidPoint(judged.reference.steps, judged.at), again, problem, saidSequence(sequence))
 }
 
 func saidRows(r Rows) string {

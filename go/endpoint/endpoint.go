@@ -55,10 +55,19 @@ type Options struct {
 	Tenant    string
 }
 
-// ProblemBody is an RFC 9457 problem, as text.
+// ProblemBody is an RFC 9457 problem, as text: its fields in the order harness/endpoint/contract.ts's
+// problem() writes them, and "<" as it is, so a saved failure is the same bytes in both languages.
 func ProblemBody(status int, title, detail string) string {
-	text, _ := json.Marshal(map[string]any{"type": "about:blank", "title": title, "status": status, "detail": detail})
-	return string(text)
+	var text strings.Builder
+	encoder := json.NewEncoder(&text)
+	encoder.SetEscapeHTML(false)
+	_ = encoder.Encode(struct {
+		Type   string `json:"type"`
+		Title  string `json:"title"`
+		Status int    `json:"status"`
+		Detail string `json:"detail"`
+	}{"about:blank", title, status, detail})
+	return strings.TrimSuffix(text.String(), "\n")
 }
 
 func write(w http.ResponseWriter, status int, body string, replayed bool) {

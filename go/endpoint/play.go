@@ -53,6 +53,7 @@ type served struct {
 	mu     sync.Mutex
 	plans  map[string]*Plan
 	panics map[string]string
+	values map[string]any // by request number: the value itself, which the grader's observer reads
 }
 
 func (s *served) plan(number string) *Plan {
@@ -69,10 +70,11 @@ func (s *served) plan(number string) *Plan {
 // request per connection, and a dropped connection instead of an answer when the plan crashed the worker or
 // loses the answer after the commit.
 func serve(routes map[string]http.Handler) *served {
-	s := &served{plans: map[string]*Plan{}, panics: map[string]string{}}
-	root := workbookFolder()
+	s := &served{plans: map[string]*Plan{}, panics: map[string]string{}, values: map[string]any{}}
+	// Looked for at the first GET only: the grader's sandbox has no workbook folder, and sends no GET.
+	root := sync.OnceValue(workbookFolder)
 	s.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if ServeReadme(w, r, root) {
+		if r.Method == http.MethodGet && ServeReadme(w, r, root()) {
 			return
 		}
 		route, ok := routes[r.URL.Path]
@@ -89,6 +91,7 @@ func serve(routes map[string]http.Handler) *served {
 				if p != http.ErrAbortHandler {
 					s.mu.Lock()
 					s.panics[number] = panicked(p, debug.Stack())
+					s.values[number] = p
 					s.mu.Unlock()
 				}
 				panic(http.ErrAbortHandler)
@@ -210,20 +213,32 @@ func post(url string, step Step, number int) *answer {
 }
 
 type played struct {
-	answers []*answer
-	stopped string
-	end     End
-	panics  map[string]string // by request number: what the route panicked with
+	answers   []*answer
+	settled   []bool // by request number - 1: its answer (or its absence) is known
+	stopped   string
+	stoppedAt int // the step the play stopped at, when it stopped
+	end       End
+	panics    map[string]string // by request number: what the route panicked with
+	values    map[string]any    // by request number: the value it panicked with
 }
 
 // limit bounds a wait for a request that never gets there; it never decides an outcome.
 const limit = 10 * time.Second
 
 func play(t testing.TB, code Code, s Schedule, remember Remember, stores *Stores) played {
+	result, err := playOn(code, s, remember, stores)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return result
+}
+
+// playOn plays the schedule on an empty store lent by stores; an error is a server it could not use.
+func playOn(code Code, s Schedule, remember Remember, stores *Stores) (played, error) {
 	ctx := context.Background()
 	store, err := stores.Take(ctx)
 	if err != nil {
-		t.Fatalf("PostgreSQL at %s: %v", urlVariable, err)
+		return played{}, fmt.Errorf("PostgreSQL at %s: %w", urlVariable, err)
 	}
 	defer stores.Give(store) // the last to run: the server below is closed, every request over
 	var clock sync.Mutex
@@ -245,6 +260,7 @@ func play(t testing.TB, code Code, s Schedule, remember Remember, stores *Stores
 		select {
 		case got := <-pending[number]:
 			result.answers[number-1] = got
+			result.settled[number-1] = true
 			delete(pending, number)
 			return nil
 		case <-time.After(limit):
@@ -257,7 +273,7 @@ func play(t testing.TB, code Code, s Schedule, remember Remember, stores *Stores
 		}
 	}()
 	sent := 0
-	for _, step := range s.Steps {
+	for at, step := range s.Steps {
 		var err error
 		switch step.Do {
 		case "wait":
@@ -274,6 +290,7 @@ func play(t testing.TB, code Code, s Schedule, remember Remember, stores *Stores
 			done := make(chan *answer, 1)
 			pending[number] = done
 			result.answers = append(result.answers, nil)
+			result.settled = append(result.settled, false)
 			go func() { done <- post(server.URL, step, number) }()
 			switch {
 			case step.Fault == "held":
@@ -298,18 +315,25 @@ func play(t testing.TB, code Code, s Schedule, remember Remember, stores *Stores
 			}
 		}
 		if err != nil {
-			result.stopped = err.Error()
-			return result
+			result.stopped, result.stoppedAt = err.Error(), at
+			// The story of a stopped play is the stop; the grader's observer still reads the values.
+			_, result.values = server.panicked()
+			return result, nil
 		}
 	}
 	result.end, err = store.Contents(ctx)
 	if err != nil {
-		t.Fatalf("reading what PostgreSQL holds: %v", err)
+		return result, fmt.Errorf("reading what PostgreSQL holds: %w", err)
 	}
-	server.mu.Lock()
-	result.panics = maps.Clone(server.panics)
-	server.mu.Unlock()
-	return result
+	result.panics, result.values = server.panicked()
+	return result, nil
+}
+
+// panicked is what the routes panicked with so far, by request number: in words, and the values.
+func (s *served) panicked() (map[string]string, map[string]any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.panics), maps.Clone(s.values)
 }
 
 // waitForLock returns once one of the store's connections waits on a lock, or the request has answered.

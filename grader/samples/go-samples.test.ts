@@ -94,6 +94,14 @@ describe('a Go class: each Go sample pinned to its score and a line of its repor
 			);
 	});
 
+	it("loses 06's crash points to the Go mistake key-saved-in-its-own-transaction, told as its patch says", () => {
+		const scored = graded(goGrade, byName('go-partial'))!.exercises.find((e) => e.exercise.id === '06')!;
+		const failed = scored.tests.filter((t) => t.status !== 'passed' && !t.free);
+		expect(failed.map((t) => t.name)).toEqual(['held-out crash points, check 1 of 1']);
+		expect(failed[0]!.message).toMatch(/the worker was stopped between your two commits/);
+		expect(failed[0]!.message).toMatch(/the retry made ticket #\d+: the crash and its retry made 2 tickets/);
+	});
+
 	it('left no build folder behind', () => {
 		const left = readdirSync(tmpdir()).filter(
 			(name) => name.startsWith('grade-go-') && !buildsBefore.has(name)
@@ -116,14 +124,24 @@ describe('a mixed class: TypeScript, Go, and both, graded side by side on the sa
 		expect(inGo.tests.map((t) => [t.name, t.max])).toEqual(inTypeScript.tests.map((t) => [t.name, t.max]));
 	});
 
-	it('gives the same points for 03 and 05 solved in both languages, judged from Go runs on the same checks', () => {
+	it('gives the same points for 03, 05 and 06 solved in both languages, judged from Go runs on the same checks', () => {
 		const exercises = graded(mixedGrade, byName('both-languages'))!.exercises;
-		for (const id of ['03', '05']) {
+		for (const id of ['03', '05', '06']) {
 			const scored = exercises.find((e) => e.exercise.id === id)!;
 			expect(scored.note, id).toMatch(
 				/^graded in both: TypeScript ([\d.]+\/\d+), Go \1; TypeScript's counts$/
 			);
 			expect(scored.score, id).toBe(scored.max);
 		}
+	});
+
+	it('gives 06 solved in Go the points 06 solved in TypeScript gets, on the same checks', () => {
+		const inGo = graded(mixedGrade, byName('go-complete'))!.exercises.find((e) => e.exercise.id === '06')!;
+		const both = graded(mixedGrade, byName('both-languages'))!.exercises.find((e) => e.exercise.id === '06')!;
+		expect(inGo.language).toBe('Go');
+		expect(inGo.score).toBe(inGo.max);
+		expect(both.note).toMatch(/^graded in both: TypeScript 20\/20, Go 20\/20; TypeScript's counts$/);
+		expect(inGo.score).toBe(both.score);
+		expect(inGo.tests.map((t) => [t.name, t.max])).toEqual(both.tests.map((t) => [t.name, t.max]));
 	});
 });

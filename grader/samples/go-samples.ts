@@ -9,8 +9,8 @@ import { applyHunks, parsePatch } from '../../lib/patch.ts';
 import { root } from '../sandbox/paths.ts';
 import type { Sample } from './samples.ts';
 
-// The exercises the Go grader observes today (go/grader/observe/<folder>/); the rest score 0 in Go (06).
-const goGraded = ['01', '02', '03', '04', '05', '07'];
+// The exercises the Go grader observes (go/grader/observe/<folder>/): every one.
+const goGraded = ['01', '02', '03', '04', '05', '06', '07'];
 const solvedInGo = { go: { solved: goGraded } };
 const zeroAt01 = {
 	scores: {
@@ -19,6 +19,7 @@ const zeroAt01 = {
 		'03': 'full' as const,
 		'04': 'full' as const,
 		'05': 'full' as const,
+		'06': 'full' as const,
 		'07': 'full' as const
 	},
 	rest: 'zero' as const
@@ -30,6 +31,7 @@ const allFull = {
 		'03': 'full' as const,
 		'04': 'full' as const,
 		'05': 'full' as const,
+		'06': 'full' as const,
 		'07': 'full' as const
 	},
 	rest: 'zero' as const
@@ -52,17 +54,17 @@ function wrongPatch(...names: string[]) {
 export const goSamples: Sample[] = [
 	{
 		name: 'go-complete',
-		story: 'a Go learner: 01 to 05 and 07 solved in Go (the Go solutions), no TypeScript',
+		story: 'a Go learner: every exercise solved in Go (the Go solutions), no TypeScript',
 		kind: 'honest',
 		base: 'nothing',
 		...solvedInGo,
 		...allFull,
-		says: /^go-complete +✔ 10\/10 +✔ 10\/10 +✔ 20\/20 +✔ 10\/10 +✔ 10\/10 +✘ 0\/20 +✔ 10\/10/m
+		says: /^go-complete +✔ 10\/10 +✔ 10\/10 +✔ 20\/20 +✔ 10\/10 +✔ 10\/10 +✔ 20\/20 +✔ 10\/10/m
 	},
 	{
 		name: 'go-partial',
 		story:
-			"a Go learner whose SameEvent runs the identity's fields together, whose atomic handler answers a unique violation with the error, whose key store makes a new key per attempt and whose relay marks a row sent before sending it (the Go wrong solutions identity-run-together, error-on-unique-violation, new-key-per-attempt and mark-before-send)",
+			"a Go learner whose SameEvent runs the identity's fields together, whose atomic handler answers a unique violation with the error, whose key store makes a new key per attempt, whose relay marks a row sent before sending it and whose endpoint saves the key in a transaction of its own (the Go wrong solutions identity-run-together, error-on-unique-violation, new-key-per-attempt, mark-before-send and key-saved-in-its-own-transaction)",
 		kind: 'honest',
 		base: 'nothing',
 		...solvedInGo,
@@ -70,11 +72,20 @@ export const goSamples: Sample[] = [
 			'identity-run-together',
 			'error-on-unique-violation',
 			'new-key-per-attempt',
-			'mark-before-send'
+			'mark-before-send',
+			'key-saved-in-its-own-transaction'
 		),
-		scores: { '01': 'full', '02': 'some', '03': 'some', '04': 'some', '05': 'some', '07': 'full' },
+		scores: {
+			'01': 'full',
+			'02': 'some',
+			'03': 'some',
+			'04': 'some',
+			'05': 'some',
+			'06': 'some',
+			'07': 'full'
+		},
 		rest: 'zero',
-		says: /02: graded in Go \(go\/exercises\/02-same-event\/\)/
+		says: /06: A random case the tests do not ship \(held-out, case \d+ of \d+\):/
 	},
 	{
 		name: 'go-untouched',
@@ -88,15 +99,37 @@ export const goSamples: Sample[] = [
 	{
 		name: 'both-languages',
 		story:
-			'02 solved in TypeScript and, with the identity-run-together mistake, in Go; 03 and 05 solved in both; 07 in Go alone; 01 in TypeScript alone',
+			'02 solved in TypeScript and, with the identity-run-together mistake, in Go; 03, 05 and 06 solved in both; 07 in Go alone; 01 in TypeScript alone',
 		kind: 'honest',
 		base: 'stubs',
-		solved: ['01', '02', '03', '05'],
-		go: { solved: ['02', '03', '05', '07'] },
+		solved: ['01', '02', '03', '05', '06'],
+		go: { solved: ['02', '03', '05', '06', '07'] },
 		setup: wrongPatch('identity-run-together'),
-		scores: { '01': 'full', '02': 'full', '03': 'full', '05': 'full', '07': 'full' },
+		scores: { '01': 'full', '02': 'full', '03': 'full', '05': 'full', '06': 'full', '07': 'full' },
 		rest: 'zero',
 		says: /02: graded in both: TypeScript 10\/10, Go [\d.]+\/10; TypeScript's counts/
+	},
+	{
+		name: 'go-db-elsewhere',
+		story:
+			"06 solved, and an init() that opens connections of its own with the run's password from job.json: to the cluster's other databases (postgres, template1, template0) and as its superuser; it stops if one opens",
+		kind: 'database',
+		base: 'nothing',
+		go: { solved: ['06'] },
+		scores: { '06': 'full' },
+		rest: 'zero',
+		says: /^go-db-elsewhere( +(✘ 0\/\d+|–))* +✔ 20\/20/m
+	},
+	{
+		name: 'go-db-connections',
+		story:
+			'06 solved, and an init() that fills every connection slot of its PostgreSQL with connections that never log in, reopened when dropped',
+		kind: 'database',
+		base: 'nothing',
+		go: { solved: ['06'] },
+		scores: { '06': 'some' },
+		rest: 'zero',
+		says: /06: your code threw Error: the run's PostgreSQL (said: sorry, too many clients already|could not be reached: .*)/
 	},
 	{
 		name: 'go-reference-import',

@@ -1,7 +1,7 @@
 // The attempt watch on hand-written strace lines: bwrap's setup is ignored, the sandbox's own paths and node's
 // own reads pass, and every way out (a path, a process, a program, an address) is named once.
 import { describe, expect, it } from 'vitest';
-import { AttemptWatch, parseLine, type RunView } from './attempts.ts';
+import { AttemptWatch, goDatabaseReads, goProgram, parseLine, runView, type RunView } from './attempts.ts';
 
 const hex = (text: string) =>
 	`"${[...Buffer.from(text)].map((byte) => `\\x${byte.toString(16).padStart(2, '0')}`).join('')}"`;
@@ -225,5 +225,31 @@ describe('AttemptWatch, by effect', () => {
 				`12 sendto(6, [{nlmsg_len=20, nlmsg_type=RTM_GETADDR}], 20, 0, {sa_family=AF_NETLINK, nl_pid=0, nl_groups=00000000}, 12) = 20`
 			)
 		).toBeNull();
+	});
+});
+
+describe("a Go run's view", () => {
+	// A Go run as strace prints it: bwrap, then the program, whose package channel names itself first.
+	const goRun = (socket: boolean, ...lines: string[]) => {
+		const one = new AttemptWatch(
+			runView({ harness: '/nowhere', folder: '06-ticket-endpoint', socket, program: true })
+		);
+		for (const line of [
+			start[0]!,
+			start[1]!,
+			`12 execve(${hex(goProgram)}, [${hex('observe')}], 0x0 /* 6 vars */) = 0`,
+			`12 faccessat(AT_FDCWD, ${hex(goProgram)}, X_OK) = 0`,
+			...lines
+		])
+			one.line(line);
+		return one.attempt;
+	};
+
+	it("lets a run with a database read what pgx and Go's server read on their own, and no other run", () => {
+		const own = goDatabaseReads.map((read) => open(read.path));
+		expect(goRun(true, ...own)).toBeNull();
+		expect(goRun(true, open('/run/postgresql/.s.PGSQL.5432'))).toBeNull();
+		expect(goRun(false, open('/etc/passwd'))).toBe('/etc/passwd');
+		expect(goRun(true, open('/etc/shadow'))).toBe('/etc/shadow');
 	});
 });

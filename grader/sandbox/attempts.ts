@@ -99,7 +99,8 @@ export function runView(run: {
 			...['stdin', 'stdout', 'stderr'].map((d) => `/dev/${d}`),
 			...harness.given,
 			...(harness.exerciseFolders.has(run.folder) ? [`/wb/exercises/${run.folder}`] : []),
-			...(run.socket ? [socketInSandbox] : [])
+			...(run.socket ? [socketInSandbox] : []),
+			...(run.socket && run.program ? goDatabaseReads.map((read) => read.path) : [])
 		],
 		// Node's module loader stats the folders above a module it loads (it never lists them).
 		folders: ['/wb', '/wb/exercises'],
@@ -138,6 +139,19 @@ export const ownReads: { path: string; why: string; under?: true }[] = [
 	{
 		path: '/sys/kernel/mm/transparent_hugepage/hpage_pmd_size',
 		why: "Go's runtime reads the huge page size when a Go submission's program starts"
+	}
+];
+
+// What a Go run with a database (06) reads on its own, and no other run may: pgx's defaults, worked out
+// before the run's own settings replace them, and the listen backlog of the harness's server. None of it
+// exists in the sandbox.
+export const goDatabaseReads: { path: string; why: string }[] = [
+	{ path: '/var/run/postgresql', why: 'pgx looks for a socket folder for its default host' },
+	{ path: '/private/tmp', why: 'pgx looks for a socket folder for its default host' },
+	{ path: '/etc/passwd', why: "pgx's default user, from Go's os/user" },
+	{
+		path: '/proc/sys/net/core/somaxconn',
+		why: "Go's net package reads the listen backlog, as a server listens"
 	}
 ];
 

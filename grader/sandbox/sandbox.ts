@@ -129,6 +129,8 @@ function bwrapArgs(
 		...['--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64'],
 		...['--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp']
 	];
+	// The socket alone, not its folder: the folder's lock file names the cluster's data folder on the host.
+	const socket = socketFolder ? ro(join(socketFolder, socketFile), join(socketInSandbox, socketFile)) : [];
 	// A Go submission's program (go-build.ts): it and job.json alone at /wb, none of the JavaScript harness.
 	// GOMAXPROCS given, so Go's runtime does not read the cgroup's CPU limit from /proc/self/mountinfo.
 	if (program)
@@ -137,6 +139,7 @@ function bwrapArgs(
 			...['--setenv', 'GOMAXPROCS', '2'],
 			...ro(program, '/wb/observe'),
 			...ro(join(view, 'job.json'), '/wb/job.json'),
+			...socket,
 			...['--chdir', '/wb', '/wb/observe']
 		];
 	return [
@@ -146,8 +149,7 @@ function bwrapArgs(
 		...ro(join(root, 'schedules'), '/wb/schedules'),
 		...ro(join(view, 'exercises', folder), `/wb/exercises/${folder}`),
 		...ro(join(view, 'job.json'), '/wb/job.json'),
-		// The socket alone, not its folder: the folder's lock file names the cluster's data folder on the host.
-		...(socketFolder ? ro(join(socketFolder, socketFile), join(socketInSandbox, socketFile)) : []),
+		...socket,
 		'--chdir',
 		'/wb',
 		'node',

@@ -223,12 +223,12 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 		let pending = runs.get(key);
 		if (!pending) {
 			planned++;
-			pending = limit(() => runGoExercise(sandbox, plan.exercise, files, plan.checks!, limits)).then(
-				(ran) => {
-					options.onProgress?.(++done, planned, `${submission.name} ${plan.exercise.id} (Go)`);
-					return ran;
-				}
-			);
+			const run = () =>
+				runGoExercise(sandbox, plan.exercise, files, plan.checks!, limits, plan.postgres ? databases : null);
+			pending = limit(run).then((ran) => {
+				options.onProgress?.(++done, planned, `${submission.name} ${plan.exercise.id} (Go)`);
+				return ran;
+			});
 			runs.set(key, pending);
 		}
 		return pending;

@@ -1,7 +1,9 @@
 // npm run bench:learner: how long the learner's loop takes on this machine, as median wall times, and each as a
 // ratio to a bare Vitest run of one trivial test through npm (the least any `npm test` can cost here). The aims:
 // at most 1.2 for `npm test exercises/NN`, at most 2 for `npm run progress`.
-// Prints figures; it asserts nothing. Usage: npm run bench:learner [-- --runs 7]
+// Prints figures; it asserts nothing. Usage: npm run bench:learner [-- --runs 7] [--pair]
+// --pair runs each exercise and progress a second time with the harness through Vitest's module runner
+// (LEARNER_NATIVE_HARNESS=0, as before learner/native-harness.ts), in the same rounds, and prints the ratios.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -11,8 +13,9 @@ import { exercises, workbookRoot } from '#harness/core/manifest.ts';
 const runsAt = process.argv.indexOf('--runs');
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 7;
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs wants a whole number, at least 1');
+const pair = process.argv.includes('--pair');
 
-type Measured = { label: string; times: number[]; cpu: number[]; aim?: number };
+type Measured = { label: string; times: number[]; cpu: number[]; aim?: number; pairedWith?: string };
 
 // CPU seconds of this process's finished children (Linux: /proc/self/stat, in clock ticks of 1/100 s). Under a
 // loaded machine the wall time mostly measures the others; the CPU time the run itself spent holds steadier.
@@ -26,33 +29,41 @@ function childrenCpu(): number {
 }
 
 // Wall time of one run, in milliseconds. The output is not shown; a crash is reported.
-function once(command: string, args: string[], cwd = workbookRoot): { ms: number; cpu: number } {
+function once(c: Command): { ms: number; cpu: number } {
 	const cpuBefore = childrenCpu();
 	const started = process.hrtime.bigint();
-	const ran = spawnSync(command, args, {
-		cwd,
+	const ran = spawnSync(c.command, c.args, {
+		cwd: c.cwd ?? workbookRoot,
 		encoding: 'utf8',
-		env: { ...process.env, NO_COLOR: '1' }
+		env: { ...process.env, NO_COLOR: '1', ...c.env }
 	});
 	const ms = Number(process.hrtime.bigint() - started) / 1e6;
 	if (ran.error) throw ran.error;
 	return { ms, cpu: childrenCpu() - cpuBefore };
 }
 
-type Command = { label: string; command: string; args: string[]; cwd?: string; aim?: number };
+type Command = {
+	label: string;
+	command: string;
+	args: string[];
+	cwd?: string;
+	env?: Record<string, string>;
+	aim?: number;
+	pairedWith?: string;
+};
 
 // Every command once as a warm-up, so the figures are for the second run onwards, as a learner lives them; then
 // `runs` rounds of every command in turn, so a machine whose load comes and goes weighs on them all alike.
 function measureAll(commands: Command[]): Measured[] {
-	for (const c of commands) once(c.command, c.args, c.cwd);
+	for (const c of commands) once(c);
 	const results = commands.map(() => [] as { ms: number; cpu: number }[]);
-	for (let round = 0; round < runs; round++)
-		commands.forEach((c, i) => results[i]!.push(once(c.command, c.args, c.cwd)));
+	for (let round = 0; round < runs; round++) commands.forEach((c, i) => results[i]!.push(once(c)));
 	return commands.map((c, i) => ({
 		label: c.label,
 		times: results[i]!.map((r) => r.ms),
 		cpu: results[i]!.map((r) => r.cpu),
-		...(c.aim ? { aim: c.aim } : {})
+		...(c.aim ? { aim: c.aim } : {}),
+		...(c.pairedWith ? { pairedWith: c.pairedWith } : {})
 	}));
 }
 
@@ -83,17 +94,29 @@ const first = exercises()[0]!;
 // The short report against Vitest's own on the first exercise, without npm: the reporter's cost. Both as npm test
 // starts Vitest (learner/npm-test.js: in its process, the short report built by the learner's config).
 const direct = (...more: string[]) => ['learner/npm-test.js', `exercises/${first.id}`, ...more];
+// A learner's command, and with --pair its twin whose harness goes through Vitest's module runner.
+const learnerCommand = (label: string, args: string[], aim: number): Command[] => [
+	{ label, command: 'npm', args, aim },
+	...(pair
+		? [
+				{
+					label: `${label}, harness through Vitest`,
+					command: 'npm',
+					args,
+					env: { LEARNER_NATIVE_HARNESS: '0' },
+					pairedWith: label
+				}
+			]
+		: [])
+];
 let measured: Measured[];
 try {
 	measured = measureAll([
 		{ label: 'npm test, bare Vitest, one trivial test', command: 'npm', args: ['test'], cwd: bare.dir },
-		...exercises().map((e) => ({
-			label: `npm test exercises/${e.id}`,
-			command: 'npm',
-			args: ['test', `exercises/${e.id}`],
-			aim: 1.2
-		})),
-		{ label: 'npm run progress', command: 'npm', args: ['run', 'progress'], aim: 2 },
+		...exercises().flatMap((e) =>
+			learnerCommand(`npm test exercises/${e.id}`, ['test', `exercises/${e.id}`], 1.2)
+		),
+		...learnerCommand('npm run progress', ['run', 'progress'], 2),
 		{
 			label: `vitest, short report, exercises/${first.id}`,
 			command: process.execPath,
@@ -122,11 +145,14 @@ console.log(
 );
 const width = Math.max(...measured.map((m) => m.label.length));
 const ms = (n: number) => `${Math.round(n)} ms`.padStart(8);
-for (const { label, times, cpu, aim } of measured) {
+for (const { label, times, cpu, aim, pairedWith } of measured) {
 	const wall = median(times) / median(yardstick.times);
 	const spent = median(cpu) / median(yardstick.cpu);
+	const twin = measured.find((m) => m.label === pairedWith);
 	const ratios = aim
 		? `  ×${wall.toFixed(2)} wall, ×${spent.toFixed(2)} cpu (aim ≤ ${aim}${wall <= aim ? '' : ', wall OVER'})`
-		: '';
+		: twin
+			? `  ×${wall.toFixed(2)} wall, ×${spent.toFixed(2)} cpu; native harness/this: ×${(median(twin.cpu) / median(cpu)).toFixed(2)} cpu`
+			: '';
 	console.log(`  ${label.padEnd(width)} ${ms(median(times))} wall ${ms(median(cpu))} cpu${ratios}`);
 }

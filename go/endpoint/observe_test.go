@@ -1,0 +1,102 @@
+package endpoint
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"workbook/core"
+)
+
+// TestForGraderStopsAtTheStubbedRouteOnly: a route still the stub panics at its own first request, and the
+// other route is built and answers, as TypeScript's stubs throw only when called.
+func TestForGraderStopsAtTheStubbedRouteOnly(t *testing.T) {
+	halfDone := ForGrader(Code{
+		Tickets:  solution.Tickets,
+		Webhooks: func(Options) http.Handler { panic(core.Todo("Webhooks", "06-ticket-endpoint/endpoint.go")) },
+	})
+	s := Sequence{Remember: "everything", RetentionHours: 24, Steps: []Call{
+		ticketCall(`{"subject":"Printer on fire"}`), webhookCall("Cannot sign in"),
+	}}
+	store := NewMemoryStore()
+	clock := scheduleStart
+	routes := buildRoutes(halfDone, s, store, &clock)
+	if got := send(routes, s.Steps[0]); got.Status != http.StatusCreated {
+		t.Fatalf("the written route answered %s, want 201", saidAnswer(&got))
+	}
+	defer func() {
+		if _, stub := recover().(core.NotWrittenYet); !stub {
+			t.Error("the stubbed route did not stop with its NotWrittenYet at its request")
+		}
+	}()
+	routes["webhooks"].ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodPost, "/webhooks", strings.NewReader("{}")))
+}
+
+// TestReadSequenceKeepsEachBodyAsWritten: a body's fields keep their order (the fingerprint must not care,
+// the grader compares answers to the reference's), a missing key is none, waits keep their minutes.
+func TestReadSequenceKeepsEachBodyAsWritten(t *testing.T) {
+	s, err := ReadSequence([]byte(`{"remember":"successes","retentionHours":2,"steps":[` +
+		`{"do":"send","route":"tickets","key":"k-1","json":{"priority":"high","subject":"x"},"stepFails":true},` +
+		`{"do":"wait","minutes":121},{"do":"send","route":"tickets","json":{"subject":"y"}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Sequence{Remember: "successes", RetentionHours: 2, Steps: []Call{
+		{Do: "send", Route: "tickets", Key: "k-1", Body: `{"priority":"high","subject":"x"}`, StepFails: true},
+		{Do: "wait", Minutes: 121},
+		{Do: "send", Route: "tickets", Body: `{"subject":"y"}`},
+	}}
+	if got, _ := json.Marshal(s); string(got) != string(must(json.Marshal(want))) {
+		t.Errorf("read %s, want %s", got, must(json.Marshal(want)))
+	}
+}
+
+func must[T any](value T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return value
+}
+
+// TestSequenceForGraderWritesTypeScriptsShapes: the answers and the rows as properties.ts's playInMemory
+// gives them after the TypeScript observer's plain copy (a key's createdAt, a Date there, is {}).
+func TestSequenceForGraderWritesTypeScriptsShapes(t *testing.T) {
+	s := Sequence{Remember: "everything", RetentionHours: 24, Steps: []Call{ticketCall(`{"subject":"Printer on fire"}`)}}
+	got := string(must(json.Marshal(SequenceForGrader(ForGrader(solution), s))))
+	want := `{"answers":[{"status":201,"body":"{\"id\":1}","replayed":false}],` +
+		`"end":{"tickets":[{"id":1,"tenant":"acme","subject":"Printer on fire"}],` +
+		`"keys":[{"client":"form","key":"k-1","status":201,"body":"{\"id\":1}","createdAt":{}}],"receipts":[]}}`
+	if got != want {
+		t.Errorf("observed\n  %s\nwant\n  %s", got, want)
+	}
+}
+
+// TestCrashesForGraderRecordsEveryPoint: every crash point of every request is recorded, each as the
+// judge would tell it, and the solution keeps every promise.
+func TestCrashesForGraderRecordsEveryPoint(t *testing.T) {
+	s := Sequence{Remember: "everything", RetentionHours: 24, Steps: []Call{
+		ticketCall(`{"subject":"Printer on fire"}`), ticketCall(`{"subject":"Printer on fire"}`), webhookCall("Cannot sign in"),
+	}}
+	crashes, err := CrashesForGrader(ForGrader(solution), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	points := 0
+	_ = eachCrash(solution, s, NewMemoryStore(), inMemory, everyPoint, func(i int, j crashJudged) bool {
+		if problem := tellCrash(s, i, j); problem != "" {
+			t.Error(problem)
+		}
+		points++
+		return true
+	})
+	if len(crashes) != points || points == 0 {
+		t.Errorf("recorded %d crashes, where the requests have %d points", len(crashes), points)
+	}
+	for _, crash := range crashes {
+		if len(crash.Judged.Reference.Steps) == 0 || crash.Judged.Reference.Answer == nil {
+			t.Errorf("crash at step %d: the request alone left no steps or no answer: %+v", crash.Step, crash.Judged.Reference)
+		}
+	}
+}
