@@ -72,7 +72,7 @@ describe('a test file edited, deleted, added or broken, on a copy of the workboo
 			expect(progress.output).toMatch(new RegExp(`0 of 7 exercises green · \\d+ of ${total} tests pass`));
 			expect(progress.output).toMatch(/✘ 01 · The first handler +0\/16 +1 test file not as shipped/);
 			expect(progress.output).toMatch(/✘ 02 · sameEvent and replay +0\/29 +1 test file not as shipped/);
-			expect(progress.output).toMatch(/✘ 05 · An email outbox +0\/22 /);
+			expect(progress.output).toMatch(/✘ 05 · An email outbox +0\/23 /);
 			expect(progress.output).toMatch(/✘ 07 · Close and reopen +0\/12 +1 test file not as shipped/);
 			expect(progress.output).toContain('first red test: the tests are not the ones 01 ships');
 			expect(progress.output).toContain(

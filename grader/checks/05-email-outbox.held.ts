@@ -1,10 +1,12 @@
-// Exercise 05's checks: emailKey, the outbox schedules, and rounds of deliveries, relays, outages and crashes.
+// Exercise 05's checks: emailKey, the outbox schedules, rounds of deliveries, relays, outages and crashes, and
+// one relay run against a provider failing call by call.
 // Interleavings depend on the code's own operations, so rounds are judged on what must hold (exactly one email
 // per committed ticket, none about a ticket that does not exist), which the reference passes too.
 import fc from 'fast-check';
 import { judgeRounds, rounds, type Round, type RoundsPlayed } from '#harness/outbox/property.ts';
 import { outboxSchedules, type OutboxSchedule } from '#harness/outbox/schedules.ts';
 import { judgeOutbox, type Played } from '#harness/outbox/play.ts';
+import { judgeRelayRun, relayFaultPlans } from '#harness/outbox/relay-faults.ts';
 import { heldOut, said, type Check, type Probe } from '../trusted/probe.ts';
 
 type Keys = { keys: [string, number, string][]; want?: string };
@@ -91,6 +93,13 @@ export const probe: Probe = (settings) => [
 		heldOut: false,
 		cases: fc.sample(rounds, { seed: 5, numRuns: 40 }),
 		...roundsCheck
+	},
+	{
+		name: 'a provider that fails one call at a time (down, a reused key refused, a bug), every way over three rows',
+		heldOut: false,
+		observer: 'relay-faults',
+		cases: relayFaultPlans(),
+		judge: judgeRelayRun
 	},
 	...heldOut(settings, 'email keys', randomKeys, () => ({ observer: 'email-keys', judge: judgeKeys })),
 	...heldOut(settings, 'outbox rounds', rounds, () => roundsCheck)

@@ -14,7 +14,7 @@ import type { Answer, Call, Clock, Pause, Routes, Sequence } from './calls.ts';
 import { MemoryStore } from './memory-store.ts';
 import { EndpointModel, type Expected } from './model.ts';
 import type { EndpointCode } from './play.ts';
-import { sequenceSettings, sequenceStep } from './sequences.ts';
+import { retried, sequenceSettings, sequenceStep } from './sequences.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 
 type Real = { routes: Routes; store: MemoryStore; clock: Clock; sequence: Sequence; seen: Seen };
@@ -113,6 +113,22 @@ class Wait implements fc.AsyncCommand<EndpointModel, Real> {
 	toString = () => JSON.stringify(this.step);
 }
 
+// A retry of the request before it, its fields in the other order: a body the fingerprint must take for the
+// same. Now, or exactly when the retention of the request before it ends: an expiry is a boundary, and a
+// wait drawn at random rarely lands on it between a request and its repeat.
+class Again implements fc.AsyncCommand<EndpointModel, Real> {
+	constructor(readonly atRetention: boolean) {}
+	check = () => true;
+	async run(model: EndpointModel, real: Real): Promise<void> {
+		const last = real.sequence.steps.findLast((step): step is Call => step.do === 'send');
+		if (!last) return;
+		if (this.atRetention)
+			await new Wait({ do: 'wait', minutes: real.sequence.retentionHours * 60 }).run(model, real);
+		await new Send(retried(last)).run(model, real);
+	}
+	toString = () => (this.atRetention ? 'again at the retention' : 'again');
+}
+
 const requests = (sequence: Sequence) => sequence.steps.filter((step) => step.do === 'send').length;
 
 const cases = sequenceSettings.chain((settings) =>
@@ -120,8 +136,15 @@ const cases = sequenceSettings.chain((settings) =>
 		fc.constant(settings),
 		fc.commands(
 			[
-				sequenceStep(settings.retentionHours).map((step) =>
-					step.do === 'send' ? new Send(step) : new Wait(step)
+				fc.oneof(
+					{
+						weight: 4,
+						arbitrary: sequenceStep(settings.retentionHours).map(
+							(step): fc.AsyncCommand<EndpointModel, Real> =>
+								step.do === 'send' ? new Send(step) : new Wait(step)
+						)
+					},
+					{ weight: 1, arbitrary: fc.boolean().map((atRetention) => new Again(atRetention)) }
 				)
 			],
 			{ maxCommands: 10 }

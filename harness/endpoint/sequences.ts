@@ -80,6 +80,15 @@ const webhookCall: fc.Arbitrary<Call> = fc
 		json: { tenant: 'acme', source: 'helpdesk', eventId, subject }
 	}));
 
+// The same request sent again, as a client retries it: its route and key, its body's fields written in the
+// other order (still the same body), and no step failing this time.
+export function retried(call: Call): Call {
+	const { stepFails: _, ...again } = call;
+	const json = call.json;
+	if (json === null || typeof json !== 'object' || Array.isArray(json)) return again;
+	return { ...again, json: Object.fromEntries(Object.entries(json).reverse()) };
+}
+
 // A wait lands just before, at, or after the retention (in hours), or is short.
 const pause = (retentionHours: number): fc.Arbitrary<Pause> =>
 	fc

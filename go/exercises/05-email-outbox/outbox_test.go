@@ -54,4 +54,7 @@ func TestOutbox(t *testing.T) {
 	t.Run("every crash point of the handler and of the relay: every committed ticket has exactly one email", func(t *testing.T) {
 		outbox.EveryCrashPoint(t, send)
 	})
+	t.Run("a provider that fails one call at a time (down, a reused key refused, a bug), every way over three rows: each row sent once, marked only when taken, a refusal skipped, a bug thrown", func(t *testing.T) {
+		outbox.RelayFaults(t, Relay)
+	})
 }

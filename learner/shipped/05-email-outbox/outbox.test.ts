@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { heading } from '#harness/core/manifest.ts';
 import { assertOutboxProperty, propertyTime } from '#harness/outbox/property.ts';
 import { exploreOutboxCrashPoints } from '#harness/outbox/crash-points.ts';
+import { brokenRelayRun } from '#harness/outbox/relay-faults.ts';
 import type { Webhook } from '#harness/core/model.ts';
 import { ScheduleMismatch } from '#harness/core/mismatch.ts';
 import { OutboxWorld, playOutboxSchedules, type Sender } from '#harness/outbox/play.ts';
@@ -76,5 +77,13 @@ describe(heading('05'), () => {
 			}
 		);
 		exploreOutboxCrashPoints(outboxRelay);
+		it(
+			'a provider that fails one call at a time (down, a reused key refused, a bug), every way over three rows: each row sent once, marked only when taken, a refusal skipped, a bug thrown',
+			propertyTime,
+			async () => {
+				const problem = await brokenRelayRun(relay);
+				if (problem) throw new ScheduleMismatch(problem);
+			}
+		);
 	});
 });

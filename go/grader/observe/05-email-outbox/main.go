@@ -1,7 +1,7 @@
 // Command 05-email-outbox observes a Go learner's exercise 05 for the grader, in the shapes
 // grader/inside/05-email-outbox.observe.ts writes: EmailKey on given arguments, and HandleWithOutbox with
 // Relay played on the outbox schedules and on the rounds of deliveries, relays, outages and crashes the
-// grader drew. The judges (grader/checks/05-email-outbox.held.ts) read the answers, the rows, the inbox and
+// grader drew, and Relay alone against a provider failing call by call. The judges (grader/checks/05-email-outbox.held.ts) read the answers, the rows, the inbox and
 // the provider's calls; the stories only tell what happened.
 package main
 
@@ -115,6 +115,21 @@ func main() {
 				"problems":  append([]string{}, left.Problems...),
 				"stories":   append([]string{}, left.Stories...),
 			}
+		},
+		"relay-faults": func(input json.RawMessage) any {
+			plan, bad := read[[]outbox.CallFault](input)
+			if bad != nil {
+				return *bad
+			}
+			var stub observe.Stub
+			ran := outbox.PlayRelayRun(func(conn database.Connection, mail outbox.Mail) error {
+				_, err := observe.Call(&stub, func() (struct{}, error) { return struct{}{}, emailoutbox.Relay(conn, mail) })
+				return err
+			}, plan)
+			if stub.Stopped() != nil {
+				return observe.Said(*stub.Stopped())
+			}
+			return ran
 		},
 	})
 }
