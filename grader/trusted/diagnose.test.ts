@@ -89,6 +89,27 @@ describe('diagnose: a mistake recognised by what the code answers', () => {
 			)
 		).toEqual({ kind: 'unwritten' });
 	});
+	it('of two that tell the same story, the one with the very same answers is named, the other not alike', () => {
+		// The same judge's line, another answer: one turns a NUL away too late, the other a long subject too soon.
+		const story = (answer: string) => ({
+			answer: `ok ${answer}`,
+			problem: 'schedule "refused": request diverged'
+		});
+		const nul = mistake('nul', [
+			[right, story('nul'), right],
+			[right, right, right]
+		]);
+		const length = mistake('length', [
+			[right, story('length'), right],
+			[right, right, right]
+		]);
+		for (const learner of [nul, length])
+			expect(diagnose(checks, learner.answers, [nul, length])).toMatchObject({
+				kind: 'mistake',
+				name: learner.name,
+				alike: []
+			});
+	});
 	it('two mistakes that answer alike everywhere are both named, never one picked as if it were sure', () => {
 		const twin = mistake('twin', keyPerTry.answers);
 		expect(diagnose(checks, keyPerTry.answers, [twin, keyPerTry])).toMatchObject({

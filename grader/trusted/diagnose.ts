@@ -47,6 +47,17 @@ function matchOf(learner: Answers, mistake: Mistake): Match {
 	return { name: mistake.name, mistake: mistake.mistake, matched, of };
 }
 
+// On how many of the inputs where either differs the learner's answer is the mistake's, to the letter.
+function exactlyAlike(learner: Answers, mistake: Mistake): number {
+	let same = 0;
+	for (const [c, row] of learner.entries())
+		for (const [i, answer] of row.entries()) {
+			const theirs = mistake.answers[c]?.[i];
+			if ((diverges(answer) || diverges(theirs)) && theirs?.answer === answer.answer) same++;
+		}
+	return same;
+}
+
 const unwritten = (learner: Answers) =>
 	learner.flat().every((a) => !diverges(a) || a.answer?.startsWith('threw NotWrittenYet'));
 
@@ -57,8 +68,22 @@ export function diagnose(checks: PlannedCheck[], learner: Answers, mistakes: Mis
 	const matches = mistakes.map((mistake) => matchOf(learner, mistake));
 	const full = matches.filter((m) => m.of > 0 && m.matched === m.of);
 	if (full.length) {
-		// Two mistakes that answer alike on every input can't be told apart: both are named.
-		const [best, ...alike] = full.sort((a, b) => b.of - a.of || a.name.localeCompare(b.name));
+		// Of the mistakes that agree everywhere, the one that gave the learner's very answers on more inputs is
+		// the closer: two that tell the same story with other answers (a different request turned away) differ.
+		const exact = new Map(
+			full.map((m) => [
+				m.name,
+				exactlyAlike(
+					learner,
+					mistakes.find((n) => n.name === m.name)!
+				)
+			])
+		);
+		const order = (a: Match, b: Match) =>
+			exact.get(b.name)! - exact.get(a.name)! || b.of - a.of || a.name.localeCompare(b.name);
+		const [best, ...rest] = full.sort(order);
+		// Two mistakes that answer alike on every input, to the letter, can't be told apart: both are named.
+		const alike = rest.filter((m) => exact.get(m.name) === exact.get(best!.name));
 		const named = mistakes.find((m) => m.name === best!.name)!;
 		return {
 			kind: 'mistake',
