@@ -6,7 +6,8 @@
 //
 // The inputs that count for a mistake are those where the learner's answer or the mistake's diverges from
 // the reference (the check's judge says so). On each of them the two agree when both diverge with the same
-// answer (or, where answers may take another path, the same story from the judge). A learner whose answers
+// answer (or, where answers may take another path, the same story from the judge: its whole message, not its
+// heading, so two codes that go wrong in the same schedule but at another step or another way do not agree). A learner whose answers
 // agree with a mistake's on every such input made that mistake ("11 of 11"); anything less is said as what it
 // is: not one of the named mistakes, with the closest one and how close when it agrees on half or more.
 import type { Answer, Answers } from './answers.ts';
@@ -32,7 +33,7 @@ export type Diagnosis =
 
 const diverges = (answer: Answer | undefined) => answer !== undefined && answer.problem !== null;
 const agree = (a: Answer, b: Answer) =>
-	diverges(a) && diverges(b) && (a.answer === b.answer || a.problem === b.problem);
+	diverges(a) && diverges(b) && (a.answer === b.answer || a.story === b.story);
 
 function matchOf(learner: Answers, mistake: Mistake): Match {
 	let matched = 0;
