@@ -91,6 +91,27 @@ describe('diagnose: a mistake recognised by what the code answers', () => {
 			of: 1
 		});
 	});
+	it('stories that differ only in a UUID the code made at random are the same story', () => {
+		const said = (key: string) => ({
+			answer: `ok ${key}`,
+			problem: 'Schedule "one"',
+			story: `Schedule "one"\nsaved key "${key}"`
+		});
+		const own = mistake('own-key', [
+			[said('0b8e3c1a-5f7d-4e2b-9c6a-1d2e3f4a5b6c'), right, right],
+			[right, right, right]
+		]);
+		const learner = [
+			[said('7f1e2d3c-4b5a-4969-8877-665544332211'), right, right],
+			[right, right, right]
+		];
+		expect(diagnose(checks, learner, [own])).toMatchObject({ kind: 'mistake', name: 'own-key' });
+		const other = [
+			[said('not-a-uuid'), right, right],
+			[right, right, right]
+		];
+		expect(diagnose(checks, other, [own])).toMatchObject({ kind: 'unnamed' });
+	});
 	it('the same heading from the judge, but another step or another answer under it: not that mistake', () => {
 		const told = (answer: string, story: string) => ({
 			answer: `ok ${answer}`,

@@ -32,8 +32,11 @@ export type Diagnosis =
 	  };
 
 const diverges = (answer: Answer | undefined) => answer !== undefined && answer.problem !== null;
+// A UUID is made at random, run by run (a key the code made for itself): the same story tells it as any UUID.
+const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const told = (text: string | null) => text?.replace(uuid, '<a uuid>') ?? null;
 const agree = (a: Answer, b: Answer) =>
-	diverges(a) && diverges(b) && (a.answer === b.answer || a.story === b.story);
+	diverges(a) && diverges(b) && (a.answer === b.answer || told(a.story) === told(b.story));
 
 function matchOf(learner: Answers, mistake: Mistake): Match {
 	let matched = 0;
