@@ -6,22 +6,20 @@
 //
 // answer is the canonical JSON of what came back (fields in one order), or the error's name and message, or
 // null when nothing came back. problem is the first line of the check's judge, null where the answer is right:
-// an input "diverges" when its problem is not null. story is the judge's whole message: the first line is often
-// only a heading (the schedule's or journey's name), and two answers tell the same story only when the judge
-// says the same thing about both, down to the step that diverged and what the code did there.
+// an input "diverges" when its problem is not null.
 import { canonical } from '#harness/core/canonical.ts';
 import type { PlannedCheck } from './expect.ts';
 import { firstLine } from './shown.ts';
 
 export type Said = { ok: unknown } | { threw: { name: string; message: string } } | undefined;
-export type Answer = { answer: string | null; problem: string | null; story: string | null };
+export type Answer = { answer: string | null; problem: string | null };
 export type Answers = Answer[][];
 
 export function answerOf(check: PlannedCheck, i: number, said: Said): Answer {
-	if (!said) return { answer: null, problem: 'no answer came back', story: 'no answer came back' };
+	if (!said) return { answer: null, problem: 'no answer came back' };
 	if ('threw' in said) {
 		const answer = `threw ${said.threw.name}: ${firstLine(said.threw.message)}`;
-		return { answer, problem: answer, story: answer };
+		return { answer, problem: answer };
 	}
 	let problem: string | null;
 	try {
@@ -29,11 +27,7 @@ export function answerOf(check: PlannedCheck, i: number, said: Said): Answer {
 	} catch (error) {
 		problem = `unreadable: ${error instanceof Error ? error.message : String(error)}`;
 	}
-	return {
-		answer: `ok ${canonical(said.ok)}`,
-		problem: problem === null ? null : firstLine(problem),
-		story: problem === null ? null : problem.trim()
-	};
+	return { answer: `ok ${canonical(said.ok)}`, problem: problem === null ? null : firstLine(problem) };
 }
 
 export function answersOf(checks: PlannedCheck[], said: (c: number, i: number) => Said): Answers {

@@ -6,8 +6,7 @@
 //
 // The inputs that count for a mistake are those where the learner's answer or the mistake's diverges from
 // the reference (the check's judge says so). On each of them the two agree when both diverge with the same
-// answer (or, where answers may take another path, the same story from the judge: its whole message, not its
-// heading, so two codes that go wrong in the same schedule but at another step or another way do not agree). A learner whose answers
+// answer (or, where answers may take another path, the same story from the judge). A learner whose answers
 // agree with a mistake's on every such input made that mistake ("11 of 11"); anything less is said as what it
 // is: not one of the named mistakes, with the closest one and how close when it agrees on half or more.
 import type { Answer, Answers } from './answers.ts';
@@ -32,11 +31,8 @@ export type Diagnosis =
 	  };
 
 const diverges = (answer: Answer | undefined) => answer !== undefined && answer.problem !== null;
-// A UUID is made at random, run by run (a key the code made for itself): the same story tells it as any UUID.
-const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-const told = (text: string | null) => text?.replace(uuid, '<a uuid>') ?? null;
 const agree = (a: Answer, b: Answer) =>
-	diverges(a) && diverges(b) && (a.answer === b.answer || told(a.story) === told(b.story));
+	diverges(a) && diverges(b) && (a.answer === b.answer || a.problem === b.problem);
 
 function matchOf(learner: Answers, mistake: Mistake): Match {
 	let matched = 0;
