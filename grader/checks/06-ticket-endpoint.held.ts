@@ -17,11 +17,11 @@ import {
 	type Answer as CallAnswer,
 	type Sequence
 } from '#harness/endpoint/calls.ts';
-import { tellCrash, type RecordedCrash } from '#harness/endpoint/crash-points.ts';
+import { receivedCrash, tellCrash, type SentCrash } from '#harness/endpoint/crash-points.ts';
 import { overlaps } from '#harness/endpoint/overlaps.ts';
 import { randomSequences } from '#harness/endpoint/sequences.ts';
 import type { SaidError } from '../channel/observations.ts';
-import { heldOut, revivedError, type Check, type Probe } from '../trusted/probe.ts';
+import { heldOut, revivedError, type Check, type Probe, type ProbeSettings } from '../trusted/probe.ts';
 
 type SaidThrown = { path: string; request: number | null; error: SaidError };
 type ObservedEndpoint = Omit<PlayedEndpoint, 'thrown'> & { thrown: SaidThrown[] };
@@ -179,11 +179,12 @@ export function judgeRandom(input: EndpointCase, yours: ObservedEndpoint, theirs
 
 // The learner loop's generators (harness/endpoint/sequences.ts), with more runs: every crash point of each
 // sequence, judged here from what was recorded inside; and the answers and rows, against the reference's.
-type Crashes = { crashes: RecordedCrash[]; thrown?: SaidError };
+// As sentCrash sends them (Go's observer: with every table), read back by receivedCrash.
+type Crashes = { crashes: SentCrash[]; thrown?: SaidError };
 export function judgeCrashes(sequence: Sequence, yours: Crashes): string | null {
 	if (yours.thrown?.name === 'NotWrittenYet') return yours.thrown.message;
 	if (yours.thrown) return `your endpoint threw: ${yours.thrown.name}: ${yours.thrown.message}`;
-	for (const crash of yours.crashes) {
+	for (const crash of yours.crashes.map(receivedCrash)) {
 		const problem = tellCrash(sequence, crash);
 		if (problem) return problem;
 	}
@@ -253,6 +254,16 @@ function retentionEdges(): Sequence[] {
 	);
 }
 
+// Random requests over HTTP on PostgreSQL get a sample: a quarter of the runs (at least one a check), since each
+// is a play on the run's cluster, most of a run's cost. The same kinds of request are played in full in memory
+// above, on every run: each crash point (a worker dying before a commit, an answer lost after it) with its retry,
+// and the random sequences against the reference.
+export const httpShare = 4;
+const overHttp = (settings: ProbeSettings): ProbeSettings => ({
+	...settings,
+	runs: Math.max(1, Math.ceil(settings.runs / httpShare))
+});
+
 export const probe: Probe = (settings) => [
 	...givenOverlaps(),
 	{
@@ -272,5 +283,8 @@ export const probe: Probe = (settings) => [
 	})),
 	...givenEndpoint(),
 	...givenWebhooks(),
-	...heldOut(settings, 'endpoint requests', randomCase, () => ({ observer: 'endpoint', judge: judgeRandom }))
+	...heldOut(overHttp(settings), 'endpoint requests', randomCase, () => ({
+		observer: 'endpoint',
+		judge: judgeRandom
+	}))
 ];

@@ -5,7 +5,7 @@ import type { EndpointSchedule } from '#harness/endpoint/schedules.ts';
 import { playWebhooks } from '#harness/endpoint/webhooks.ts';
 import type { HandlerSchedule } from '#harness/handler/schedules.ts';
 import type { Sequence } from '#harness/endpoint/calls.ts';
-import { exploreCrashPoints, type RecordedCrash } from '#harness/endpoint/crash-points.ts';
+import { exploreCrashPoints, sentCrash, type SentCrash } from '#harness/endpoint/crash-points.ts';
 import { MemoryStore } from '#harness/endpoint/memory-store.ts';
 import { exploreOverlaps, overlaps } from '#harness/endpoint/overlaps.ts';
 import { playInMemory } from '#harness/endpoint/properties.ts';
@@ -59,12 +59,13 @@ export const observers: Observers = {
 		}
 	},
 	// Every crash point of every request of a sequence, and its retry, recorded: judged outside (tellCrash).
+	// Each as sentCrash makes it: the tables after it only where they differ from those before or after the request.
 	crashes: async ({ 'endpoint.ts': code }, sequence: Sequence) => {
-		const crashes: RecordedCrash[] = [];
+		const crashes: SentCrash[] = [];
 		const copy = async (store: unknown) => (store as MemoryStore).copy();
 		try {
 			await exploreCrashPoints(routes(code), sequence, new MemoryStore(), copy, undefined, (crash) =>
-				crashes.push(crash)
+				crashes.push(sentCrash(crash))
 			);
 			return { crashes };
 		} catch (error) {

@@ -187,6 +187,38 @@ export async function exploreCrashPoints(
 }
 
 export type RecordedCrash = { step: number; judged: Judged };
+// A crash as the grader's observer sends it: the tables after the crash, or after its retry, null where they
+// are exactly those before the request, or after it alone; and no retry's own steps (no judge reads them).
+// Go's observer sends every table: received, both read alike.
+export type SentCrash = {
+	step: number;
+	judged: Omit<Judged, 'afterCrash' | 'after' | 'retry'> & {
+		afterCrash: StoreContents | null;
+		after: StoreContents | null;
+		retry: Pick<Played, 'answer' | 'error'> & { steps?: StoreStep[] };
+	};
+};
+const same = (a: StoreContents, b: StoreContents) => JSON.stringify(a) === JSON.stringify(b);
+
+export const sentCrash = ({ step, judged }: RecordedCrash): SentCrash => ({
+	step,
+	judged: {
+		...judged,
+		afterCrash: same(judged.afterCrash, judged.before) ? null : judged.afterCrash,
+		after: same(judged.after, judged.referenceAfter) ? null : judged.after,
+		retry: { answer: judged.retry.answer, error: judged.retry.error }
+	}
+});
+
+export const receivedCrash = ({ step, judged }: SentCrash): RecordedCrash => ({
+	step,
+	judged: {
+		...judged,
+		afterCrash: judged.afterCrash ?? judged.before,
+		after: judged.after ?? judged.referenceAfter,
+		retry: { ...judged.retry, steps: judged.retry.steps ?? [] }
+	}
+});
 
 // The story of one crash and its retry, or null when it kept every promise.
 export function tellCrash(sequence: Sequence, { step: i, judged }: RecordedCrash): string | null {
