@@ -1,10 +1,12 @@
 // Exercise 04's checks: the shipped journeys with the learner's key store, and journeys made up from the
 // grader's seed (sends, lost answers, held requests, reloads) played by the reference key store first; what it
-// did becomes the journey's expectation, and the learner's is judged against it step by step.
+// did becomes the journey's expectation, and the learner's is judged against it step by step. afterAnswer is
+// handed every answer the tests hand it (their table, harness/client/answers.ts), and answers drawn from the seed.
 import fc from 'fast-check';
 import { clientJourneys, type ClientJourney } from '#harness/client/journeys.ts';
 import { journeyOf, moves } from '#harness/client/explore.ts';
 import { judgeJourney } from '#harness/client/judge.ts';
+import { answerCases, answers } from '#harness/client/answers.ts';
 import type { Played } from '#harness/client/play.ts';
 import type { FormState } from '#harness/client/model.ts';
 import type { SaidError } from '../channel/observations.ts';
@@ -109,8 +111,29 @@ const storageChecks: Check[] = storageCases.map(([what, input]) => ({
 			: `${what}: with ${said(c.stored)} stored, the calls ${said(c.steps)} answered\n  ${said(got)}\nexpected\n  ${said(wanted)}`
 }));
 
+// What afterAnswer did with one answer, against what it should have: the form's state and the finish() calls.
+type AnswerSeen = { shows?: unknown; finished: number; threw?: SaidError };
+function judgeAnswer(answer: unknown, got: AnswerSeen, wanted: AnswerSeen): string | null {
+	if (canonical(got) === canonical(wanted)) return null;
+	const told = (seen: AnswerSeen) =>
+		`${seen.threw ? `threw ${seen.threw.name}: ${seen.threw.message}` : `returned ${said(seen.shows)}`}, and called finish() ${seen.finished} time${seen.finished === 1 ? '' : 's'}`;
+	const open =
+		wanted.finished === 0 ? 'the outcome is open: the key and body stay' : 'a definite answer finishes once';
+	return `afterAnswer(submission, ${said(answer)}) ${told(got)}
+expected: it ${told(wanted)} (${open})`;
+}
+const answerCheck: Check = {
+	name: 'afterAnswer › every answer the tests try',
+	heldOut: false,
+	observer: 'answer',
+	cases: answerCases.map((c) => c.answer),
+	judge: judgeAnswer
+};
+
 export const probe: Probe = (settings) => [
 	...storageChecks,
+	answerCheck,
+	...heldOut(settings, 'answers', answers, () => ({ observer: 'answer', judge: judgeAnswer })),
 	...clientJourneys()
 		.filter((journey) => journey.client === 'key-store')
 		.map((journey) => ({

@@ -1,4 +1,5 @@
-// Exercise 04 in the sandbox: journeys (sends, lost answers, reloads) played by the learner's key store.
+// Exercise 04 in the sandbox: journeys (sends, lost answers, reloads) played by the learner's key store, its
+// calls one by one, and afterAnswer handed one answer with a submission that counts its finish() calls.
 import { MemoryStorage, type StorageMethod } from '#harness/client/memory-storage.ts';
 import { playJourney } from '#harness/client/play.ts';
 import { entryName } from '#harness/client/model.ts';
@@ -48,7 +49,24 @@ function storageRun(code: Code, { stored, steps }: StorageCase) {
 	return JSON.parse(JSON.stringify({ answers, contents })) as unknown;
 }
 
+// afterAnswer(submission, answer), as the tests call it: what the form shows, and how often it called finish().
+function answerRun(code: Code, answer: unknown) {
+	let finished = 0;
+	const submission = {
+		pending: () => ({ key: 'key-1', body: { subject: 'Cannot sign in' } }),
+		begin: () => ({ key: 'key-1', body: { subject: 'Cannot sign in' } }),
+		finish: () => void (finished += 1)
+	};
+	try {
+		const shows = (code.afterAnswer as (s: unknown, a: unknown) => unknown)(submission, answer) ?? null;
+		return JSON.parse(JSON.stringify({ shows, finished })) as unknown;
+	} catch (error) {
+		return { threw: saidError(error), finished };
+	}
+}
+
 export const observers: Observers = {
+	answer: ({ 'submission.ts': code }, input) => answerRun(code, input),
 	storage: ({ 'submission.ts': code }, input) => storageRun(code, input as StorageCase),
 	journey: ({ 'submission.ts': code }, journey) => {
 		const played = playJourney(journey, code as never);

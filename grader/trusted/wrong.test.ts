@@ -80,9 +80,11 @@ describe('every wrong solution is diagnosed with its own mistake, and no other',
 	}
 });
 
-describe('a mistake the grader was not told about is none of the named ones', () => {
+describe('a mistake the grader was not told about loses points, and is none of the named ones', () => {
 	for (const wrong of reserve) {
 		it(`${wrong.name} (${wrong.exercise}): ${wrong.mistake}`, () => {
+			const scored = gradedAs(wrong.name).exercises.find((e) => e.exercise.id === wrong.exercise)!;
+			expect(scored.score, 'it loses points on its exercise').toBeLessThan(scored.max);
 			const diagnosis = gradedAs(wrong.name).diagnoses[wrong.exercise];
 			expect(diagnosis?.kind, saidOrNothing(diagnosis)).toBe('unnamed');
 		});

@@ -1,6 +1,6 @@
 // Command 04-send-button-key observes a Go learner's exercise 04 for the grader: the key store's calls on a
-// storage that may hold an entry and may start failing, and the journeys (sends, lost answers, reloads)
-// played with it (grader/inside/04-send-button-key.observe.ts, in Go).
+// storage that may hold an entry and may start failing, the journeys (sends, lost answers, reloads)
+// played with it, and AfterAnswer handed one answer (grader/inside/04-send-button-key.observe.ts, in Go).
 package main
 
 import (
@@ -108,6 +108,58 @@ func journey(input json.RawMessage) any {
 	return map[string]any{"steps": steps, "events": []any{}, "requests": requests, "tickets": tickets, "threw": nil}
 }
 
+// counting is a submission that is always pending and counts its Finish calls, as the tests' spy does.
+type counting struct{ finished int }
+
+func (c *counting) Pending() *client.Pending[client.Fields] {
+	return &client.Pending[client.Fields]{Key: "key-1", Body: client.Fields{"subject": "Cannot sign in"}}
+}
+func (c *counting) Begin(client.Fields) client.Pending[client.Fields] { return *c.Pending() }
+func (c *counting) Finish()                                           { c.finished++ }
+
+// shows is a form state in the TypeScript shape: a created form's ticketId, another's status, null if none.
+func shows(state client.FormState) map[string]any {
+	said := map[string]any{"kind": state.Kind}
+	field, value := "status", state.Status
+	if state.Kind == "created" {
+		field, value = "ticketId", state.TicketID
+	}
+	if value == nil {
+		said[field] = nil
+	} else {
+		said[field] = *value
+	}
+	return said
+}
+
+// answerRun hands AfterAnswer one answer ({kind: 'reply', status, ticketId} or {kind: 'no-answer'}): what
+// the form shows, and how many times it called Finish.
+func answerRun(input json.RawMessage) (said any) {
+	var a struct {
+		Kind     string `json:"kind"`
+		Status   int    `json:"status"`
+		TicketID *int   `json:"ticketId"`
+	}
+	if err := json.Unmarshal(input, &a); err != nil {
+		return observe.Thrown{Name: "Error", Message: err.Error()}
+	}
+	answer := client.NoAnswer
+	if a.Kind == "reply" {
+		answer = client.Answer{Replied: true, Status: a.Status}
+		if a.TicketID != nil {
+			answer.TicketID = *a.TicketID
+		}
+	}
+	spy := &counting{}
+	defer func() {
+		if recovered := recover(); recovered != nil {
+			said = map[string]any{"threw": observe.Said(recovered), "finished": spy.finished}
+		}
+	}()
+	state := code.AfterAnswer(spy, answer)
+	return map[string]any{"shows": shows(state), "finished": spy.finished}
+}
+
 func main() {
-	observe.Run(observe.Observers{"storage": storageRun, "journey": journey})
+	observe.Run(observe.Observers{"storage": storageRun, "journey": journey, "answer": answerRun})
 }
