@@ -6,13 +6,14 @@
 //
 // answer is the canonical JSON of what came back (fields in one order), or the error's name and message, or
 // null when nothing came back. problem is the first line of the check's judge, null where the answer is right:
-// an input "diverges" when its problem is not null.
+// an input "diverges" when its problem is not null. story is the judge's whole message, kept in memory only, to
+// tell apart two mistakes whose first lines are the same (the schedule's heading) and whose requests differ.
 import { canonical } from '#harness/core/canonical.ts';
 import type { PlannedCheck } from './expect.ts';
 import { firstLine } from './shown.ts';
 
 export type Said = { ok: unknown } | { threw: { name: string; message: string } } | undefined;
-export type Answer = { answer: string | null; problem: string | null };
+export type Answer = { answer: string | null; problem: string | null; story?: string | null };
 export type Answers = Answer[][];
 
 export function answerOf(check: PlannedCheck, i: number, said: Said): Answer {
@@ -27,7 +28,11 @@ export function answerOf(check: PlannedCheck, i: number, said: Said): Answer {
 	} catch (error) {
 		problem = `unreadable: ${error instanceof Error ? error.message : String(error)}`;
 	}
-	return { answer: `ok ${canonical(said.ok)}`, problem: problem === null ? null : firstLine(problem) };
+	return {
+		answer: `ok ${canonical(said.ok)}`,
+		problem: problem === null ? null : firstLine(problem),
+		story: problem
+	};
 }
 
 export function answersOf(checks: PlannedCheck[], said: (c: number, i: number) => Said): Answers {

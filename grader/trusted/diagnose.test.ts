@@ -89,26 +89,32 @@ describe('diagnose: a mistake recognised by what the code answers', () => {
 			)
 		).toEqual({ kind: 'unwritten' });
 	});
-	it('of two that tell the same story, the one with the very same answers is named, the other not alike', () => {
-		// The same judge's line, another answer: one turns a NUL away too late, the other a long subject too soon.
-		const story = (answer: string) => ({
-			answer: `ok ${answer}`,
-			problem: 'schedule "refused": request diverged'
+	it('of two whose judge says the same first line, the one told in full alike is named, the other not alike', () => {
+		// One turns a NUL away too late, the other a long subject too soon; a play's answer differs run to run.
+		const story = (request: number) => ({
+			answer: `ok a play, with timings that vary ${Math.random()}`,
+			problem: 'schedule "refused"',
+			story: `schedule "refused"\nrequest ${request} diverged`
 		});
 		const nul = mistake('nul', [
-			[right, story('nul'), right],
+			[right, story(1), right],
 			[right, right, right]
 		]);
 		const length = mistake('length', [
-			[right, story('length'), right],
+			[right, story(8), right],
 			[right, right, right]
 		]);
-		for (const learner of [nul, length])
-			expect(diagnose(checks, learner.answers, [nul, length])).toMatchObject({
-				kind: 'mistake',
-				name: learner.name,
-				alike: []
-			});
+		// The learner's code is observed again: the same stories, other timings.
+		for (const [name, request] of [
+			['nul', 1],
+			['length', 8]
+		] as const) {
+			const learner = [
+				[right, story(request), right],
+				[right, right, right]
+			];
+			expect(diagnose(checks, learner, [nul, length])).toMatchObject({ kind: 'mistake', name, alike: [] });
+		}
 	});
 	it('two mistakes that answer alike everywhere are both named, never one picked as if it were sure', () => {
 		const twin = mistake('twin', keyPerTry.answers);

@@ -47,13 +47,15 @@ function matchOf(learner: Answers, mistake: Mistake): Match {
 	return { name: mistake.name, mistake: mistake.mistake, matched, of };
 }
 
-// On how many of the inputs where either differs the learner's answer is the mistake's, to the letter.
+// On how many of the inputs where either differs the judge tells the learner's and the mistake's whole story
+// alike (or, with no story kept, the answers are the same to the letter).
+const told = (a: Answer) => a.story ?? a.answer;
 function exactlyAlike(learner: Answers, mistake: Mistake): number {
 	let same = 0;
 	for (const [c, row] of learner.entries())
 		for (const [i, answer] of row.entries()) {
 			const theirs = mistake.answers[c]?.[i];
-			if ((diverges(answer) || diverges(theirs)) && theirs?.answer === answer.answer) same++;
+			if ((diverges(answer) || diverges(theirs)) && theirs && told(theirs) === told(answer)) same++;
 		}
 	return same;
 }
@@ -68,8 +70,8 @@ export function diagnose(checks: PlannedCheck[], learner: Answers, mistakes: Mis
 	const matches = mistakes.map((mistake) => matchOf(learner, mistake));
 	const full = matches.filter((m) => m.of > 0 && m.matched === m.of);
 	if (full.length) {
-		// Of the mistakes that agree everywhere, the one that gave the learner's very answers on more inputs is
-		// the closer: two that tell the same story with other answers (a different request turned away) differ.
+		// Of the mistakes that agree everywhere, the one the judge tells the learner's whole story of on more
+		// inputs is the closer: two whose first lines match but whose requests differ are told apart.
 		const exact = new Map(
 			full.map((m) => [
 				m.name,
@@ -82,7 +84,7 @@ export function diagnose(checks: PlannedCheck[], learner: Answers, mistakes: Mis
 		const order = (a: Match, b: Match) =>
 			exact.get(b.name)! - exact.get(a.name)! || b.of - a.of || a.name.localeCompare(b.name);
 		const [best, ...rest] = full.sort(order);
-		// Two mistakes that answer alike on every input, to the letter, can't be told apart: both are named.
+		// Two mistakes told alike on every input, in full, can't be told apart: both are named.
 		const alike = rest.filter((m) => exact.get(m.name) === exact.get(best!.name));
 		const named = mistakes.find((m) => m.name === best!.name)!;
 		return {

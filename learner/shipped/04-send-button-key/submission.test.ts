@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { answerCases } from '#harness/client/answers.ts';
 import { exploreKeyStore } from '#harness/client/explore.ts';
 import { exploreFailingStorage } from '#harness/client/failing-storage.ts';
 import { playClientJourneys } from '#harness/client/tests.ts';
 import { heading } from '#harness/core/manifest.ts';
 import { MemoryStorage } from '#harness/client/memory-storage.ts';
-import {
-	entryName,
-	type Answer,
-	type FormState,
-	type Submissions,
-	type TicketBody
-} from '#harness/client/model.ts';
+import { entryName, type FormState, type Submissions, type TicketBody } from '#harness/client/model.ts';
 import { afterAnswer, submissions } from './submission.ts';
 
 const signIn: TicketBody = { subject: 'Cannot sign in' };
@@ -130,27 +125,7 @@ describe(heading('04'), () => {
 		});
 
 		describe('afterAnswer: what an answer means', () => {
-			const reply = (status: number, ticketId: number | null = null): Answer => ({
-				kind: 'reply',
-				status,
-				ticketId
-			});
-			const cases: [string, Answer, FormState, boolean][] = [
-				['201 with ticket 7', reply(201, 7), { kind: 'created', ticketId: 7 }, true],
-				['200 with ticket 7 (a replay)', reply(200, 7), { kind: 'created', ticketId: 7 }, true],
-				['400 (the subject is missing)', reply(400), { kind: 'refused', status: 400 }, true],
-				['404', reply(404), { kind: 'refused', status: 404 }, true],
-				['299, still a 2xx', reply(299, 7), { kind: 'created', ticketId: 7 }, true],
-				['499, still a 4xx', reply(499), { kind: 'refused', status: 499 }, true],
-				['422 (the key was used with another body)', reply(422), { kind: 'refused', status: 422 }, true],
-				['409 (still in progress)', reply(409), { kind: 'unsure', status: 409 }, false],
-				['500', reply(500), { kind: 'unsure', status: 500 }, false],
-				['503', reply(503), { kind: 'unsure', status: 503 }, false],
-				['300 (a redirect the page did not follow)', reply(300), { kind: 'unsure', status: 300 }, false],
-				['0 (an opaque response: no status to read)', reply(0), { kind: 'unsure', status: 0 }, false],
-				['no answer at all', { kind: 'no-answer' }, { kind: 'unsure', status: null }, false]
-			];
-			for (const [what, answer, shows, definite] of cases) {
+			for (const { what, answer, shows, definite } of answerCases) {
 				it(`${what}: ${shows.kind}, ${definite ? 'finish()' : 'keep the key and body'}`, () => {
 					let finished = 0;
 					const spy: Submissions<TicketBody> = {
