@@ -174,6 +174,38 @@ describe('diagnose: a mistake recognised by what the code answers', () => {
 		];
 		expect(diagnose(checks, oneKey, [perAttempt])).toMatchObject({ kind: 'unnamed' });
 	});
+	it('another path to the same effect ("What happened" told otherwise) is that mistake; the very path names it first', () => {
+		const told = (path: string, end: string) => ({
+			answer: `ok ${path} ${end}`,
+			problem: 'schedule "provider-down"',
+			story: `schedule "provider-down"\nthe outbox differs\n\nAfter the last step:\n  outbox #1 ${end}\n\nWhat happened:\n${path}`
+		});
+		const firstMarks = '  1. the relay marks row #1 sent\n  2. it sends #1: down';
+		const thenMarks = '  1. the relay sends #1: down\n  2. it marks row #1 sent';
+		const observed = (path: string, end: string) => [
+			[right, told(path, end), right],
+			[right, right, right]
+		];
+		const markFirst = mistake('mark-first', observed(firstMarks, 'sent'));
+		const markAnyway = mistake('mark-anyway', observed(thenMarks, 'sent'));
+		// Observed again, the learner's code took mark-first's very steps: it, and not the other as alike.
+		expect(diagnose(checks, observed(firstMarks, 'sent'), [markFirst, markAnyway])).toMatchObject({
+			kind: 'mistake',
+			name: 'mark-first',
+			alike: []
+		});
+		// Another language numbers its steps its own way, to the same end: both, none surer than the other.
+		const goSteps = ' start the relay marks row #1 sent\n    1. it sends #1: down';
+		expect(diagnose(checks, observed(goSteps, 'sent'), [markFirst, markAnyway])).toMatchObject({
+			kind: 'mistake',
+			name: 'mark-anyway',
+			alike: ['mark-first']
+		});
+		// The same steps to another end: not that mistake.
+		expect(diagnose(checks, observed(thenMarks, 'pending'), [markFirst, markAnyway])).toMatchObject({
+			kind: 'unnamed'
+		});
+	});
 	it('two mistakes that answer alike everywhere are both named, never one picked as if it were sure', () => {
 		const twin = mistake('twin', keyPerTry.answers);
 		expect(diagnose(checks, keyPerTry.answers, [twin, keyPerTry])).toMatchObject({

@@ -6,11 +6,13 @@
 //
 // The inputs that count for a mistake are those where the learner's answer or the mistake's diverges from
 // the reference (the check's judge says so). On each of them the two agree when both diverge with the same
-// effect: the same answer to the letter, or the same whole story from the judge once the values code makes at
-// random (UUIDs, timestamps, long random ids) are hidden. A first line alike is not enough: it is often only
-// the schedule's heading, the same for every way of failing it. A learner whose answers agree with a
-// mistake's on every such input made that mistake ("11 of 11"); anything less is said as what it is: not one
-// of the named mistakes, with the closest one and how close when it agrees on half or more.
+// effect: the same answer to the letter, or the same story from the judge once the values code makes at random
+// (UUIDs, timestamps, long random ids) are hidden and its account of the steps taken ("What happened") is left
+// out, since code in another language takes other steps to the same end. A first line alike is not enough: it
+// is often only the schedule's heading, the same for every way of failing it. A learner whose answers agree
+// with a mistake's on every such input made that mistake ("11 of 11"); of two that do, the one whose steps the
+// learner's took too is named. Anything less is said as what it is: not one of the named mistakes, with the
+// closest one and how close when it agrees on half or more.
 import type { Answer, Answers } from './answers.ts';
 import type { PlannedCheck } from './expect.ts';
 import type { Mistake } from './mistakes.ts';
@@ -97,15 +99,40 @@ function sorted(value: unknown): unknown {
 	return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, sorted(field)]));
 }
 
-// What an answer did, as the judge tells it, random values hidden; worked out once per answer.
+// What an answer did, as the judge tells it, random values hidden, and without the story's account of the
+// path the code took ("What happened: …", a database trace): two bodies of code, in two languages, can take
+// other steps to the same answers and the same end state. Worked out once per answer.
+const whatHappened = /\n\nWhat happened[^\n]*:\n[\s\S]*?(?=\n\n|$)/g;
 const effects = new WeakMap<Answer, string>();
 function effect(answer: Answer): string {
 	let told = effects.get(answer);
-	if (told === undefined) effects.set(answer, (told = withRandomHidden(answer.story ?? answer.answer ?? '')));
+	if (told === undefined)
+		effects.set(
+			answer,
+			(told = withRandomHidden((answer.story ?? answer.answer ?? '').replace(whatHappened, '')))
+		);
 	return told;
 }
 const agree = (a: Answer, b: Answer) =>
 	diverges(a) && diverges(b) && (a.answer === b.answer || effect(a) === effect(b));
+
+// The whole story, the path included, random values hidden: how two mistakes that agree everywhere are told
+// apart, by the inputs where the learner's code also took the very steps a mistake took.
+const stories = new WeakMap<Answer, string>();
+function wholeStory(answer: Answer): string {
+	let told = stories.get(answer);
+	if (told === undefined) stories.set(answer, (told = withRandomHidden(answer.story ?? answer.answer ?? '')));
+	return told;
+}
+function exactlyAlike(learner: Answers, mistake: Mistake): number {
+	let same = 0;
+	for (const [c, row] of learner.entries())
+		for (const [i, answer] of row.entries()) {
+			const theirs = mistake.answers[c]?.[i];
+			if (diverges(answer) && theirs && diverges(theirs) && wholeStory(theirs) === wholeStory(answer)) same++;
+		}
+	return same;
+}
 
 function matchOf(learner: Answers, mistake: Mistake): Match {
 	let matched = 0;
@@ -130,9 +157,21 @@ export function diagnose(checks: PlannedCheck[], learner: Answers, mistakes: Mis
 	const matches = mistakes.map((mistake) => matchOf(learner, mistake));
 	const full = matches.filter((m) => m.of > 0 && m.matched === m.of);
 	if (full.length) {
-		// A mistake that agrees everywhere fails on the very inputs the learner's code fails on, with the same
-		// effects: two such are told alike on every input, none surer than the other, so both are named.
-		const [best, ...alike] = full.sort((a, b) => a.name.localeCompare(b.name));
+		// Of the mistakes that agree everywhere, the one whose whole story (the path too) the learner's is on more
+		// inputs is named; one told alike on as many inputs is alike, and both are named.
+		const exact = new Map(
+			full.map((m) => [
+				m.name,
+				exactlyAlike(
+					learner,
+					mistakes.find((n) => n.name === m.name)!
+				)
+			])
+		);
+		const [best, ...rest] = full.sort(
+			(a, b) => exact.get(b.name)! - exact.get(a.name)! || a.name.localeCompare(b.name)
+		);
+		const alike = rest.filter((m) => exact.get(m.name) === exact.get(best!.name));
 		const named = mistakes.find((m) => m.name === best!.name)!;
 		return {
 			kind: 'mistake',
