@@ -1,5 +1,6 @@
 // The request sequences the explorations play: every endpoint and handler schedule as a sequence, and random
-// ones (fast-check) that reuse keys and event ids, reorder fields, add fields, and wait around the retention.
+// ones (fast-check) that reuse keys and event ids, reorder fields, add fields, wait around the retention, and
+// retry the request before, its fields reversed, now or exactly when its retention ends.
 //
 //   scheduleSequences();                 // Sequence[]: each endpoint schedule under each policy it names, and
 //                                        // each handler schedule's deliveries sent to POST /webhooks
@@ -108,9 +109,41 @@ export const sequenceStep = (retentionHours: number) =>
 		{ weight: 2, arbitrary: pause(retentionHours) }
 	);
 
+// A retry of the request before it, its fields in the other order: a body the fingerprint must take for the
+// same. Now, or exactly when the retention of the request before it ends: an expiry is a boundary, and a
+// wait drawn at random rarely lands on it between a request and its repeat.
+export type Again = { do: 'again'; atRetention: boolean };
+
+// One draw: a step, or (one in five) a retry of the request before it.
+export const sequenceDraw = (retentionHours: number): fc.Arbitrary<Call | Pause | Again> =>
+	fc.oneof(
+		{ weight: 4, arbitrary: sequenceStep(retentionHours) },
+		{ weight: 1, arbitrary: fc.boolean().map((atRetention): Again => ({ do: 'again', atRetention })) }
+	);
+
+// The steps a retry adds after the steps so far: the wait to the end of the last request's retention (when
+// it asks for one and that end is still ahead), then the request again. None when no request was sent yet.
+export function again(steps: readonly (Call | Pause)[], retentionHours: number, atRetention: boolean) {
+	const index = steps.findLastIndex((step) => step.do === 'send');
+	if (index < 0) return [];
+	const waited = steps
+		.slice(index + 1)
+		.reduce((sum, step) => sum + (step.do === 'wait' ? step.minutes : 0), 0);
+	const left = retentionHours * 60 - waited;
+	const wait: Pause[] = atRetention && left > 0 ? [{ do: 'wait', minutes: left }] : [];
+	return [...wait, retried(steps[index] as Call)];
+}
+
+// A first step, then up to seven draws, each retry played out as the steps it adds.
 export const randomSequences: fc.Arbitrary<Sequence> = sequenceSettings.chain(
 	({ remember, retentionHours }) =>
 		fc
-			.array(sequenceStep(retentionHours), { minLength: 1, maxLength: 8 })
-			.map((steps) => ({ remember, retentionHours, steps }))
+			.tuple(sequenceStep(retentionHours), fc.array(sequenceDraw(retentionHours), { maxLength: 7 }))
+			.map(([first, draws]) => {
+				const steps: (Call | Pause)[] = [first];
+				for (const draw of draws)
+					if (draw.do === 'again') steps.push(...again(steps, retentionHours, draw.atRetention));
+					else steps.push(draw);
+				return { remember, retentionHours, steps };
+			})
 );
