@@ -164,24 +164,45 @@ func reversedFields(text string) string {
 	return "{" + strings.Join(fields, ",") + "}"
 }
 
-// again is the steps a retry of the request before it adds after the steps so far, as TypeScript's again
-// (sequences.ts): the wait to the end of that request's retention (when atRetention asks for one and that
-// end is still ahead), then the request retried. None when no request was sent yet. An expiry is a boundary,
-// and a wait drawn at random rarely lands on it between a request and its repeat.
-func again(steps []Call, retentionHours int, atRetention bool) []Call {
-	waited := 0
-	for i := len(steps) - 1; i >= 0; i-- {
-		if steps[i].Do == "wait" {
-			waited += steps[i].Minutes
-			continue
-		}
-		var added []Call
-		if left := retentionHours*60 - waited; atRetention && left > 0 {
-			added = append(added, Call{Do: "wait", Minutes: left})
-		}
-		return append(added, retried(steps[i]))
+// rememberedAs is what a request is remembered under: its route's key, or its event.
+func rememberedAs(c Call) string {
+	if c.Route == "tickets" {
+		return "key " + c.Key
 	}
-	return nil
+	var event handler.Webhook
+	_ = json.Unmarshal([]byte(c.Body), &event)
+	return "event " + handler.SaidIdentity(event)
+}
+
+// again is the steps a retry of the request before it adds after the steps so far, as TypeScript's again
+// (sequences.ts): the wait to the end of the retention of what it retries (its key's, or its event's
+// receipt's, counted from the first request under it since the last expiry) when atRetention asks for one
+// and that end is still ahead, then the request retried. None when no request was sent yet. An expiry is a
+// boundary, and a wait drawn at random rarely lands on it between a request and its repeat.
+func again(steps []Call, retentionHours int, atRetention bool) []Call {
+	last := -1
+	for i, step := range steps {
+		if step.Do == "send" {
+			last = i
+		}
+	}
+	if last < 0 {
+		return nil
+	}
+	retention, now, since := retentionHours*60, 0, -1
+	for _, step := range steps {
+		switch {
+		case step.Do == "wait":
+			now += step.Minutes
+		case rememberedAs(step) == rememberedAs(steps[last]) && (since < 0 || now-since >= retention):
+			since = now
+		}
+	}
+	var added []Call
+	if left := since + retention - now; atRetention && left > 0 {
+		added = append(added, Call{Do: "wait", Minutes: left})
+	}
+	return append(added, retried(steps[last]))
 }
 
 // randomSequence is a policy, a retention of 1 to 48 hours, and 1 to most steps: a first step, then draws,

@@ -7,7 +7,8 @@ import (
 )
 
 // TestAgainRetriesTheRequestBefore holds again to TypeScript's (harness/endpoint/sequences.test.ts): the
-// request before, its fields reversed and its failing step gone, now or exactly when its retention ends.
+// request before, its fields reversed and its failing step gone, now or exactly when the retention of its
+// key ends.
 func TestAgainRetriesTheRequestBefore(t *testing.T) {
 	first := Call{Do: "send", Route: "tickets", Key: "k-1", Body: `{"subject":"Printer on fire","priority":"high"}`, StepFails: true}
 	retry := Call{Do: "send", Route: "tickets", Key: "k-1", Body: `{"priority":"high","subject":"Printer on fire"}`}
@@ -22,6 +23,8 @@ func TestAgainRetriesTheRequestBefore(t *testing.T) {
 		{"at the retention, from the request", []Call{first}, true, []Call{wait(120), retry}},
 		{"at the retention, less the wait since", []Call{first, wait(90)}, true, []Call{wait(30), retry}},
 		{"once the retention is over, at once", []Call{first, wait(120)}, true, []Call{retry}},
+		{"at the retention of the key, from its first request", []Call{first, wait(60), retry}, true, []Call{wait(60), retried(retry)}},
+		{"at the retention of the key, from its first request since it expired", []Call{first, wait(130), first, wait(30)}, true, []Call{wait(90), retry}},
 		{"nothing, before any request", []Call{wait(5)}, true, nil},
 	} {
 		if got := again(c.steps, 2, c.atRetention); !slices.Equal(got, c.added) {

@@ -25,6 +25,21 @@ describe('again: a retry of the request before it', () => {
 			[{ do: 'wait', minutes: 30 }, retry]
 		],
 		['once the retention is over, at once', [first, { do: 'wait', minutes: 120 }], true, [retry]],
+		[
+			'at the retention of the key, from its first request',
+			[first, { do: 'wait', minutes: 60 }, retry],
+			true,
+			[
+				{ do: 'wait', minutes: 60 },
+				{ ...retry, json: { subject: 'Printer on fire', priority: 'high' } }
+			]
+		],
+		[
+			'at the retention of the key, from its first request since it expired',
+			[first, { do: 'wait', minutes: 130 }, first, { do: 'wait', minutes: 30 }],
+			true,
+			[{ do: 'wait', minutes: 90 }, retry]
+		],
 		['nothing, before any request', [{ do: 'wait', minutes: 5 }], true, []]
 	] as [string, (Call | Pause)[], boolean, (Call | Pause)[]][])('%s', (_, steps, atRetention, added) => {
 		expect(again(steps, 2, atRetention)).toEqual(added);

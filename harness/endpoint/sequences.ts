@@ -110,8 +110,9 @@ export const sequenceStep = (retentionHours: number) =>
 	);
 
 // A retry of the request before it, its fields in the other order: a body the fingerprint must take for the
-// same. Now, or exactly when the retention of the request before it ends: an expiry is a boundary, and a
-// wait drawn at random rarely lands on it between a request and its repeat.
+// same. Now, or exactly when the retention of what it is retrying ends (its key's, or its event's receipt's,
+// counted from the first request under it since the last expiry): an expiry is a boundary, and a wait drawn
+// at random rarely lands on it between a request and its repeat.
 export type Again = { do: 'again'; atRetention: boolean };
 
 // One draw: a step, or (one in five) a retry of the request before it.
@@ -121,17 +122,28 @@ export const sequenceDraw = (retentionHours: number): fc.Arbitrary<Call | Pause 
 		{ weight: 1, arbitrary: fc.boolean().map((atRetention): Again => ({ do: 'again', atRetention })) }
 	);
 
-// The steps a retry adds after the steps so far: the wait to the end of the last request's retention (when
-// it asks for one and that end is still ahead), then the request again. None when no request was sent yet.
+// What a request is remembered under: its route's key, or its event.
+function rememberedAs(call: Call): string {
+	if (call.route === 'tickets') return `key ${call.key}`;
+	const { tenant, source, eventId } = call.json as Record<string, unknown>;
+	return `event ${JSON.stringify([tenant, source, eventId])}`;
+}
+
+// The steps a retry adds after the steps so far: the wait to the end of that retention (when it asks for one
+// and that end is still ahead), then the request again. None when no request was sent yet.
 export function again(steps: readonly (Call | Pause)[], retentionHours: number, atRetention: boolean) {
-	const index = steps.findLastIndex((step) => step.do === 'send');
-	if (index < 0) return [];
-	const waited = steps
-		.slice(index + 1)
-		.reduce((sum, step) => sum + (step.do === 'wait' ? step.minutes : 0), 0);
-	const left = retentionHours * 60 - waited;
+	const last = steps.findLast((step) => step.do === 'send');
+	if (!last) return [];
+	const retention = retentionHours * 60;
+	let now = 0;
+	let since: number | null = null;
+	for (const step of steps)
+		if (step.do === 'wait') now += step.minutes;
+		else if (rememberedAs(step) === rememberedAs(last) && (since === null || now - since >= retention))
+			since = now;
+	const left = since! + retention - now;
 	const wait: Pause[] = atRetention && left > 0 ? [{ do: 'wait', minutes: left }] : [];
-	return [...wait, retried(steps[index] as Call)];
+	return [...wait, retried(last)];
 }
 
 // A first step, then up to seven draws, each retry played out as the steps it adds.
