@@ -113,7 +113,7 @@ class Wait implements fc.AsyncCommand<EndpointModel, Real> {
 	toString = () => JSON.stringify(this.step);
 }
 
-// A retry of the request before it, its fields reversed, now or exactly when its retention ends (sequences.ts).
+// A retry of the request before it, its fields reversed, now or as its key's retention ends (sequences.ts).
 class Again implements fc.AsyncCommand<EndpointModel, Real> {
 	constructor(readonly atRetention: boolean) {}
 	check = () => true;
