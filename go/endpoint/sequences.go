@@ -2,7 +2,8 @@ package endpoint
 
 // The request sequences the explorations play, the Go twin of harness/endpoint/sequences.ts: every
 // endpoint and handler schedule as a sequence, and random ones that reuse keys and event ids, reorder and
-// add fields, and wait around the retention.
+// add fields, wait around the retention, and retry the request before, its fields reversed, now or exactly
+// when its retention ends.
 //
 //	all, err := scheduleSequences()                  // each endpoint schedule under each policy it names,
 //	                                                 // and each handler schedule sent to POST /webhooks
@@ -15,7 +16,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
+	"strings"
 
 	"workbook/handler"
 	"workbook/schedules"
@@ -132,11 +135,88 @@ func randomStep(r *rand.Rand, retentionHours int) Call {
 	return Call{Do: "wait", Minutes: pick(r, []int{5, minutes - 1, minutes, minutes + 1, 90})}
 }
 
-// randomSequence is a policy, a retention of 1 to 48 hours, and 1 to most steps.
+// retried is the same request sent again, as a client retries it: its route and key, its body's fields
+// written in the other order (still the same body), and no step failing this time.
+func retried(c Call) Call {
+	c.StepFails = false
+	c.Body = reversedFields(c.Body)
+	return c
+}
+
+// reversedFields is a JSON object's text with its fields in the other order, each value as it was written;
+// any other text as it is.
+func reversedFields(text string) string {
+	d := json.NewDecoder(strings.NewReader(text))
+	if open, err := d.Token(); err != nil || open != json.Delim('{') {
+		return text
+	}
+	var fields []string
+	for d.More() {
+		name, err := d.Token()
+		var value json.RawMessage
+		if err != nil || d.Decode(&value) != nil {
+			return text
+		}
+		quoted, _ := json.Marshal(name)
+		fields = append(fields, string(quoted)+":"+string(value))
+	}
+	slices.Reverse(fields)
+	return "{" + strings.Join(fields, ",") + "}"
+}
+
+// rememberedAs is what a request is remembered under: its route's key, or its event.
+func rememberedAs(c Call) string {
+	if c.Route == "tickets" {
+		return "key " + c.Key
+	}
+	var event handler.Webhook
+	_ = json.Unmarshal([]byte(c.Body), &event)
+	return "event " + handler.SaidIdentity(event)
+}
+
+// again is the steps a retry of the request before it adds after the steps so far, as TypeScript's again
+// (sequences.ts): the wait to the end of the retention of what it retries (its key's, or its event's
+// receipt's, counted from the first request under it since the last expiry) when atRetention asks for one
+// and that end is still ahead, then the request retried. None when no request was sent yet. An expiry is a
+// boundary, and a wait drawn at random rarely lands on it between a request and its repeat.
+func again(steps []Call, retentionHours int, atRetention bool) []Call {
+	last := -1
+	for i, step := range steps {
+		if step.Do == "send" {
+			last = i
+		}
+	}
+	if last < 0 {
+		return nil
+	}
+	retention, now, since := retentionHours*60, 0, -1
+	for _, step := range steps {
+		switch {
+		case step.Do == "wait":
+			now += step.Minutes
+		case rememberedAs(step) == rememberedAs(steps[last]) && (since < 0 || now-since >= retention):
+			since = now
+		}
+	}
+	var added []Call
+	if left := since + retention - now; atRetention && left > 0 {
+		added = append(added, Call{Do: "wait", Minutes: left})
+	}
+	return append(added, retried(steps[last]))
+}
+
+// randomSequence is a policy, a retention of 1 to 48 hours, and 1 to most steps: a first step, then draws,
+// each (one in five, as TypeScript's sequenceDraw) a retry of the request before it played out as the steps
+// it adds, or another step.
 func randomSequence(r *rand.Rand, most int) Sequence {
 	s := Sequence{Remember: pick(r, []Remember{"everything", "successes"}), RetentionHours: 1 + r.IntN(48)}
-	for range 1 + r.IntN(most) {
-		s.Steps = append(s.Steps, randomStep(r, s.RetentionHours))
+	s.Steps = append(s.Steps, randomStep(r, s.RetentionHours))
+	for range r.IntN(most) {
+		if r.IntN(5) == 0 {
+			s.Steps = append(s.Steps, again(s.Steps, s.RetentionHours, r.IntN(2) == 0)...)
+		} else {
+			s.Steps = append(s.Steps, randomStep(r, s.RetentionHours))
+		}
 	}
 	return s
 }

@@ -14,7 +14,7 @@ import type { Answer, Call, Clock, Pause, Routes, Sequence } from './calls.ts';
 import { MemoryStore } from './memory-store.ts';
 import { EndpointModel, type Expected } from './model.ts';
 import type { EndpointCode } from './play.ts';
-import { retried, sequenceSettings, sequenceStep } from './sequences.ts';
+import { again, sequenceDraw, sequenceSettings } from './sequences.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 
 type Real = { routes: Routes; store: MemoryStore; clock: Clock; sequence: Sequence; seen: Seen };
@@ -113,18 +113,14 @@ class Wait implements fc.AsyncCommand<EndpointModel, Real> {
 	toString = () => JSON.stringify(this.step);
 }
 
-// A retry of the request before it, its fields in the other order: a body the fingerprint must take for the
-// same. Now, or exactly when the retention of the request before it ends: an expiry is a boundary, and a
-// wait drawn at random rarely lands on it between a request and its repeat.
+// A retry of the request before it, its fields reversed, now or as its key's retention ends (sequences.ts).
 class Again implements fc.AsyncCommand<EndpointModel, Real> {
 	constructor(readonly atRetention: boolean) {}
 	check = () => true;
 	async run(model: EndpointModel, real: Real): Promise<void> {
-		const last = real.sequence.steps.findLast((step): step is Call => step.do === 'send');
-		if (!last) return;
-		if (this.atRetention)
-			await new Wait({ do: 'wait', minutes: real.sequence.retentionHours * 60 }).run(model, real);
-		await new Send(retried(last)).run(model, real);
+		const { steps, retentionHours } = real.sequence;
+		for (const step of again(steps, retentionHours, this.atRetention))
+			await (step.do === 'send' ? new Send(step) : new Wait(step)).run(model, real);
 	}
 	toString = () => (this.atRetention ? 'again at the retention' : 'again');
 }
@@ -136,16 +132,10 @@ const cases = sequenceSettings.chain((settings) =>
 		fc.constant(settings),
 		fc.commands(
 			[
-				fc.oneof(
-					{
-						weight: 4,
-						arbitrary: sequenceStep(settings.retentionHours).map(
-							(step): fc.AsyncCommand<EndpointModel, Real> =>
-								step.do === 'send' ? new Send(step) : new Wait(step)
-						)
-					},
-					{ weight: 1, arbitrary: fc.boolean().map((atRetention) => new Again(atRetention)) }
-				)
+				sequenceDraw(settings.retentionHours).map((draw): fc.AsyncCommand<EndpointModel, Real> => {
+					if (draw.do === 'again') return new Again(draw.atRetention);
+					return draw.do === 'send' ? new Send(draw) : new Wait(draw);
+				})
 			],
 			{ maxCommands: 10 }
 		)

@@ -1,5 +1,6 @@
 // The request sequences the explorations play: every endpoint and handler schedule as a sequence, and random
-// ones (fast-check) that reuse keys and event ids, reorder fields, add fields, and wait around the retention.
+// ones (fast-check) that reuse keys and event ids, reorder fields, add fields, wait around the retention, and
+// retry the request before, its fields reversed, now or exactly when its retention ends.
 //
 //   scheduleSequences();                 // Sequence[]: each endpoint schedule under each policy it names, and
 //                                        // each handler schedule's deliveries sent to POST /webhooks
@@ -108,9 +109,53 @@ export const sequenceStep = (retentionHours: number) =>
 		{ weight: 2, arbitrary: pause(retentionHours) }
 	);
 
+// A retry of the request before it, its fields in the other order: a body the fingerprint must take for the
+// same. Now, or exactly when the retention of what it is retrying ends (its key's, or its event's receipt's,
+// counted from the first request under it since the last expiry): an expiry is a boundary, and a wait drawn
+// at random rarely lands on it between a request and its repeat.
+export type Again = { do: 'again'; atRetention: boolean };
+
+// One draw: a step, or (one in five) a retry of the request before it.
+export const sequenceDraw = (retentionHours: number): fc.Arbitrary<Call | Pause | Again> =>
+	fc.oneof(
+		{ weight: 4, arbitrary: sequenceStep(retentionHours) },
+		{ weight: 1, arbitrary: fc.boolean().map((atRetention): Again => ({ do: 'again', atRetention })) }
+	);
+
+// What a request is remembered under: its route's key, or its event.
+function rememberedAs(call: Call): string {
+	if (call.route === 'tickets') return `key ${call.key}`;
+	const { tenant, source, eventId } = call.json as Record<string, unknown>;
+	return `event ${JSON.stringify([tenant, source, eventId])}`;
+}
+
+// The steps a retry adds after the steps so far: the wait to the end of that retention (when it asks for one
+// and that end is still ahead), then the request again. None when no request was sent yet.
+export function again(steps: readonly (Call | Pause)[], retentionHours: number, atRetention: boolean) {
+	const last = steps.findLast((step) => step.do === 'send');
+	if (!last) return [];
+	const retention = retentionHours * 60;
+	let now = 0;
+	let since: number | null = null;
+	for (const step of steps)
+		if (step.do === 'wait') now += step.minutes;
+		else if (rememberedAs(step) === rememberedAs(last) && (since === null || now - since >= retention))
+			since = now;
+	const left = since! + retention - now;
+	const wait: Pause[] = atRetention && left > 0 ? [{ do: 'wait', minutes: left }] : [];
+	return [...wait, retried(last)];
+}
+
+// A first step, then up to seven draws, each retry played out as the steps it adds.
 export const randomSequences: fc.Arbitrary<Sequence> = sequenceSettings.chain(
 	({ remember, retentionHours }) =>
 		fc
-			.array(sequenceStep(retentionHours), { minLength: 1, maxLength: 8 })
-			.map((steps) => ({ remember, retentionHours, steps }))
+			.tuple(sequenceStep(retentionHours), fc.array(sequenceDraw(retentionHours), { maxLength: 7 }))
+			.map(([first, draws]) => {
+				const steps: (Call | Pause)[] = [first];
+				for (const draw of draws)
+					if (draw.do === 'again') steps.push(...again(steps, retentionHours, draw.atRetention));
+					else steps.push(draw);
+				return { remember, retentionHours, steps };
+			})
 );
