@@ -135,7 +135,45 @@ export type ExploredStore = Store & { contents(): Promise<StoreContents> };
 export type Points = (count: number, request: number) => number[];
 export const everyPoint: Points = (count) => [...Array(count).keys()];
 
+// The commits a crash at step at leaves done: those whose commit step comes before it. A crash rolls the open
+// transaction back and every later call throws, so points with the same commits before them leave the same tables,
+// and their retries (a route built again, as another worker, on those tables) are the same play.
+const commitsBefore = (steps: StoreStep[], at: number) =>
+	steps.slice(0, at).filter((step) => step.kind === 'commit').length;
+const sameSteps = (a: StoreStep[], b: StoreStep[], count: number) =>
+	JSON.stringify(a.slice(0, count)) === JSON.stringify(b.slice(0, count));
+
+type AfterCrash = Pick<Judged, 'afterCrash' | 'retry' | 'after'>;
+type Alone = Pick<Judged, 'reference' | 'referenceAfter'>;
+
+// One crash at step at, on a store holding the tables the request starts from, then its retry; its steps say
+// whether it did what the request alone did up to the crash. When it did, and left no commit done, the retry
+// starts from the request's own tables, a route built again, as the request alone did: that play is its retry.
+async function crashThenRetry(
+	play: (store: ExploredStore, crashAt: number | null) => Promise<Played>,
+	crashed: ExploredStore,
+	at: number,
+	{ reference, referenceAfter }: Alone
+): Promise<AfterCrash & { repeated: boolean }> {
+	const { steps } = await play(crashed, at);
+	const afterCrash = await crashed.contents();
+	const repeated = sameSteps(steps, reference.steps, at + 1);
+	const again = repeated && commitsBefore(reference.steps, at) === 0;
+	const retry = again ? reference : await play(crashed, null);
+	const after = again ? referenceAfter : await crashed.contents();
+	return {
+		afterCrash,
+		retry: { ...retry, error: retry.error === null ? null : String(retry.error) },
+		after,
+		repeated
+	};
+}
+
 // fresh(rows): a store holding those committed rows and nothing else, for one crash and its retry.
+// Each crash is played once for the points that leave the same commits done (commitsBefore), and judged at every
+// point: the first broken one is named, as if each were played. A crash with no commit before it leaves the tables
+// the request started from, so its retry is the request alone, played already. Where the played crash took other
+// steps than the request alone took before it (a route that does not do the same twice), every point is played.
 export async function exploreCrashPoints(
 	code: EndpointCode,
 	sequence: Sequence,
@@ -156,22 +194,31 @@ export async function exploreCrashPoints(
 		request++;
 		const before = await store.contents();
 		const alone = await fresh(store);
-		const reference = await playOne(code, sequence, alone, clock, step, null);
+		const play = (on: ExploredStore, crashAt: number | null) =>
+			playOne(code, sequence, on, clock, step, crashAt);
+		const reference = await play(alone, null);
 		const referenceAfter = await alone.contents();
+		const played = new Map<number, AfterCrash>();
+		let repeats = true;
 		for (const at of points(reference.steps.length, request)) {
-			const crashed = await fresh(store);
-			await playOne(code, sequence, crashed, clock, step, at);
-			const afterCrash = await crashed.contents();
-			const retry = await playOne(code, sequence, crashed, clock, step, null);
+			const commits = repeats ? commitsBefore(reference.steps, at) : -1;
+			let crash = played.get(commits);
+			if (!crash) {
+				const { repeated, ...afterCrash } = await crashThenRetry(play, await fresh(store), at, {
+					reference,
+					referenceAfter
+				});
+				repeats &&= repeated;
+				if (repeats) played.set(commits, afterCrash);
+				crash = afterCrash;
+			}
 			const judged: Judged = {
 				reference,
 				referenceAfter,
 				route: step.route,
 				at,
 				before,
-				afterCrash,
-				retry: { ...retry, error: retry.error === null ? null : String(retry.error) },
-				after: await crashed.contents(),
+				...crash,
 				remember: sequence.remember
 			};
 			if (record) record({ step: i, judged });
