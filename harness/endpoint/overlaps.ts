@@ -40,13 +40,17 @@ async function prepared(code: EndpointCode, before: Sequence, clock: Clock): Pro
 	return store;
 }
 
-// Two reads of the committed rows, one by each request, end alike in either order: a read takes no lock and waits
-// on none, and what another transaction writes is seen only once it commits, a step of its own. So an order that
-// differs from one already played only by two such steps swapped is not played again (a sleep set: the request
-// whose step was tried first sleeps while the steps taken since commute with its own). What is played first of
-// each set of orders is what was played before, so the first bad interleaving, and its story, is the same.
-const reads = new Set<MemoryStep['name']>(['findKey', 'findReceipt']);
-const commute = (a: MemoryStep, b: MemoryStep) => reads.has(a.name) && reads.has(b.name);
+// Two statements, one by each request, end alike in either order when neither takes (or tries) a lock the other
+// takes or another transaction holds: what another transaction writes is seen only once it commits, a step of its
+// own, and a statement that fails may roll its transaction back and free every lock it holds, so a lock is where
+// two statements meet. An order that differs from one already played only by two such steps swapped is not played
+// again (a sleep set: the request whose step was tried first sleeps while the steps taken since commute with its
+// own). What is played first of each set of orders is what was played before, so the first bad interleaving,
+// and its story, is the same.
+const meets = (a: MemoryStep, b: MemoryStep) =>
+	a.takes.some((lock) => b.takes.includes(lock) || a.heldByAnother(lock));
+const commute = (a: MemoryStep, b: MemoryStep) =>
+	a.name !== 'commit' && b.name !== 'commit' && !meets(a, b) && !meets(b, a);
 
 // One interleaving: at the i-th choice between runnable requests, the choices[i]-th of them (or the first).
 async function interleave(
