@@ -11,6 +11,8 @@
 // leaves the tables as they were; the retry gets the answer the uncrashed request got (a first creation, or
 // that answer replayed), and the crash and the retry together make at most the one ticket it made.
 // Works on any Store: on the in-memory one (memory-store.ts) every point is cheap; PostgreSQL gets a sample.
+// Points that leave the same commits done share one crash and one retry (a crash before any commit, the request
+// alone as its retry); each point is still judged, so the first broken one is named as if each were played.
 import type { Store, Transaction } from './contract.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import { buildRoutes, call, saidAnswer, saidSend, saidSequence, sequenceStart } from './calls.ts';

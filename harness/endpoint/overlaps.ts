@@ -1,6 +1,8 @@
 // Every overlap of two requests: both are handed to the learner's routes at once, on the in-memory store, and
 // the harness picks whose next store step runs, at every step, until every interleaving has been played (as
-// 03's scheduler does for workers). A step that waits on a lock can't be picked until the lock is free.
+// 03's scheduler does for workers). A step that waits on a lock can't be picked until the lock is free. Two
+// orders that differ only by two steps that commute (they meet at no lock, neither is a commit) end alike, and
+// only the first of them is played.
 //
 //   const problem = await exploreOverlaps(code, overlap);   // null, or the story of the first bad interleaving
 //
