@@ -2,7 +2,7 @@
 // and which schedules it says it plays (the "plays …" lines from schedules.Playing in go/schedules).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { goExercises } from '#harness/core/manifest.ts';
 import { urlVariable } from '#harness/endpoint/postgres-on-demand.ts';
@@ -100,7 +100,8 @@ export async function goTest(
 		env?: Record<string, string>; // more variables for the run (WORKBOOK_POSTGRES_URL among them)
 	} = {}
 ): Promise<GoReport> {
-	const replace = options.replace ?? (dir === goDir ? solutionsOverlay() : {});
+	// go/ however it is spelled (the grader's root joins 'go' without the trailing slash goDir has).
+	const replace = options.replace ?? (resolve(dir) === resolve(goDir) ? solutionsOverlay() : {});
 	const given = options.env?.[urlVariable] ?? process.env[urlVariable];
 	const postgres = given || options.postgres === false ? null : await startPostgres();
 	const env = {

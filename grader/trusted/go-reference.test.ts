@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readGoTestJson } from '../../lib/go-test.ts';
+import { goTest, readGoTestJson } from '../../lib/go-test.ts';
+import { root } from '../sandbox/paths.ts';
 import { countSchedules, goReference, referenceLine } from './go-reference.ts';
 
 const event = (Action: string, Test: string, Output?: string) =>
@@ -93,6 +94,18 @@ describe('the Go reference line', () => {
 			/^Go reference: FAILED: go test (failed|exited)/
 		);
 	});
+
+	// The class report's line runs go/ as the grader names it, join(root, 'go'): the Go solutions must stand in
+	// for the stubs there too, or every class is told its Go reference failed.
+	it('plays the Go solutions, not the stubs, in go/ as the grader spells it', async () => {
+		const report = await goTest(join(root, 'go'), 120_000, {
+			packages: ['./exercises/01-first-handler'],
+			postgres: false
+		});
+		const failed = report.tests.filter((test) => test.status === 'failed').map((test) => test.name);
+		expect({ failed, problems: report.problems }).toEqual({ failed: [], problems: [] });
+		expect(report.tests.filter((test) => test.status === 'passed').length).toBeGreaterThan(0);
+	}, 150_000);
 
 	it('says so, and does not fail, when there is no go/ folder', async () => {
 		const empty = mkdtempSync(join(tmpdir(), 'no-go-'));
