@@ -147,22 +147,24 @@ const sameSteps = (a: StoreStep[], b: StoreStep[], count: number) =>
 
 type AfterCrash = Pick<Judged, 'afterCrash' | 'retry' | 'after'>;
 type Alone = Pick<Judged, 'reference' | 'referenceAfter'>;
+type Play = (store: ExploredStore, crashAt: number | null) => Promise<Played>;
 
 // One crash at step at, on a store holding the tables the request starts from, then its retry; its steps say
-// whether it did what the request alone did up to the crash. When it did, and left no commit done, the retry
-// starts from the request's own tables, a route built again, as the request alone did: that play is its retry.
+// whether it did what the request alone did up to the crash. Given alone (the crash left no commit done, so the
+// retry starts from the request's own tables, a route built again, as the request alone did), that is its retry.
 async function crashThenRetry(
-	play: (store: ExploredStore, crashAt: number | null) => Promise<Played>,
+	play: Play,
 	crashed: ExploredStore,
 	at: number,
-	{ reference, referenceAfter }: Alone
+	reference: Played,
+	alone: Alone | null
 ): Promise<AfterCrash & { repeated: boolean }> {
 	const { steps } = await play(crashed, at);
 	const afterCrash = await crashed.contents();
 	const repeated = sameSteps(steps, reference.steps, at + 1);
-	const again = repeated && commitsBefore(reference.steps, at) === 0;
-	const retry = again ? reference : await play(crashed, null);
-	const after = again ? referenceAfter : await crashed.contents();
+	const again = repeated ? alone : null;
+	const retry = again ? again.reference : await play(crashed, null);
+	const after = again ? again.referenceAfter : await crashed.contents();
 	return {
 		afterCrash,
 		retry: { ...retry, error: retry.error === null ? null : String(retry.error) },
@@ -171,11 +173,45 @@ async function crashThenRetry(
 	};
 }
 
+// The crash and retry at each point chosen: one played for each set of points that leave the same commits done,
+// the set that reaches furthest first (its crash replays the most of the request). Where a played crash took other
+// steps than the request alone up to it (a route that does not take the same steps twice), every point is played.
+async function crashesOf(
+	play: Play,
+	fresh: () => Promise<ExploredStore>,
+	chosen: number[],
+	alone: Alone
+): Promise<AfterCrash[]> {
+	const { reference } = alone;
+	const setOf = (at: number) => commitsBefore(reference.steps, at);
+	const firsts = new Map<number, number>();
+	for (const at of chosen) if (!firsts.has(setOf(at))) firsts.set(setOf(at), at);
+	const played = new Map<number, AfterCrash>();
+	let repeats = true;
+	for (const [commits, at] of [...firsts].reverse()) {
+		const { repeated, ...crash } = await crashThenRetry(
+			play,
+			await fresh(),
+			at,
+			reference,
+			commits ? null : alone
+		);
+		played.set(at, crash);
+		repeats = repeated;
+		if (!repeats) break;
+	}
+	const crashes: AfterCrash[] = [];
+	for (const at of chosen) {
+		const shared = played.get(repeats ? firsts.get(setOf(at))! : at);
+		crashes.push(shared ?? (await crashThenRetry(play, await fresh(), at, reference, null)));
+	}
+	return crashes;
+}
+
 // fresh(rows): a store holding those committed rows and nothing else, for one crash and its retry.
 // Each crash is played once for the points that leave the same commits done (commitsBefore), and judged at every
 // point: the first broken one is named, as if each were played. A crash with no commit before it leaves the tables
-// the request started from, so its retry is the request alone, played already. Where the played crash took other
-// steps than the request alone took before it (a route that does not do the same twice), every point is played.
+// the request started from, so its retry is the request alone, played already (crashesOf).
 export async function exploreCrashPoints(
 	code: EndpointCode,
 	sequence: Sequence,
@@ -200,27 +236,16 @@ export async function exploreCrashPoints(
 			playOne(code, sequence, on, clock, step, crashAt);
 		const reference = await play(alone, null);
 		const referenceAfter = await alone.contents();
-		const played = new Map<number, AfterCrash>();
-		let repeats = true;
-		for (const at of points(reference.steps.length, request)) {
-			const commits = repeats ? commitsBefore(reference.steps, at) : -1;
-			let crash = played.get(commits);
-			if (!crash) {
-				const { repeated, ...afterCrash } = await crashThenRetry(play, await fresh(store), at, {
-					reference,
-					referenceAfter
-				});
-				repeats &&= repeated;
-				if (repeats) played.set(commits, afterCrash);
-				crash = afterCrash;
-			}
+		const chosen = points(reference.steps.length, request);
+		const crashes = await crashesOf(play, () => fresh(store), chosen, { reference, referenceAfter });
+		for (const [n, at] of chosen.entries()) {
 			const judged: Judged = {
 				reference,
 				referenceAfter,
 				route: step.route,
 				at,
 				before,
-				...crash,
+				...crashes[n]!,
 				remember: sequence.remember
 			};
 			if (record) record({ step: i, judged });
