@@ -4,15 +4,12 @@
 // As learner/npm-test.js does, plain JavaScript and Vitest in this same process, and the report built by the
 // learner's config (LEARNER_REPORT=progress) rather than named with --reporter, which would start Vite's module
 // runner in Vitest's process just to load it.
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { runVitest } from './built-config.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const given = process.argv.slice(2);
 if (!given.some((arg) => arg.startsWith('--reporter'))) process.env.LEARNER_REPORT = 'progress';
-const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-const config = join(root, 'learner/vitest.learner.config.ts');
 // The harness loaded natively (learner/native-harness.ts), as npm-test.js has it for a run.
 if (!given.some((arg) => /^(-w|--watch|--ui)(=|$)/.test(arg))) process.env.LEARNER_NATIVE_HARNESS ??= '1';
-process.argv = [process.argv[0], vitest, 'run', '--config', config, ...given];
-await import(pathToFileURL(vitest).href);
+await runVitest(root, 'run', given);

@@ -11,7 +11,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { runVitest } from './built-config.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const given = process.argv.slice(2);
@@ -65,9 +66,6 @@ if (unknown !== undefined) {
 // it (learner/vitest.learner.config.ts), which is quicker than naming it here.
 const short = !all && !args.some((arg) => arg.startsWith('--reporter'));
 if (short) process.env.LEARNER_REPORT = 'loop';
-const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-const config = join(root, 'learner/vitest.learner.config.ts');
 // With no test file left to run (a learner deleted it), the short report still says what is missing.
 const noTests = short ? ['--passWithNoTests'] : [];
-process.argv = [process.argv[0], vitest, mode, '--config', config, ...noTests, ...args];
-await import(pathToFileURL(vitest).href);
+await runVitest(root, mode, [...noTests, ...args]);

@@ -2,8 +2,11 @@
 // vitest.config.ts alone, taken from there rather than written twice. Vitest starts one project a good deal
 // faster than it starts three and then picks one (npm run bench:learner measures the learner's loop).
 //
-// The short report and progress's come in with the config when learner/npm-test.js asks (LEARNER_REPORT): Vite
-// bundles a config and its imports in one quick native step, where a `--reporter=./learner/loop-reporter.ts`
+// A run loads this config built to JavaScript once for each content (learner/built-config.js), not bundled by
+// Vite each time; watch mode and the UI have Vite bundle it.
+//
+// The short report and progress's come in with the config when learner/npm-test.js asks (LEARNER_REPORT): the
+// config and its imports are loaded in one step, where a `--reporter=./learner/loop-reporter.ts`
 // would start Vite's module runner in Vitest's own process and send each of the report's files through it
 // (about a tenth of a second on every run). A `--reporter` given on the command line still wins.
 import { dirname, join, resolve } from 'node:path';

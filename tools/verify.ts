@@ -31,8 +31,15 @@ const vitestReport = (project: string) => {
 };
 let goReport: Promise<GoReport> | undefined;
 // 06's Go explorations play more random sequences here than a plain go test does (go/endpoint/property.go),
-// and 04's more made-up tab lives (go/client/failing_storage.go).
-const goSizes = { ENDPOINT_CRASH_RUNS: '100', ENDPOINT_RUNS: '1000', TAB_LIFE_RUNS: '3000' };
+// 04's more made-up tab lives (go/client/failing_storage.go), and 03's and 05's properties more seeded cases
+// (go/core/sizes.go). The wrong solutions play a plain go test's: each must fail the learner's loop.
+const goSizes = {
+	ENDPOINT_CRASH_RUNS: '100',
+	ENDPOINT_RUNS: '1000',
+	TAB_LIFE_RUNS: '3000',
+	RACE_CASES: '300',
+	OUTBOX_CASES: '150'
+};
 const goTests = () => (goReport ??= goTest(goDir, undefined, { env: goSizes }));
 
 const one = (ok: boolean, problem: string): Result => ({

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"workbook/handler"
@@ -326,10 +327,34 @@ func (c *Conn) finished(name string, err error, result any) {
 	case err != nil:
 		heard = "error"
 	default:
-		data, _ := json.Marshal(result)
-		heard = string(data)
+		heard = heardValue(result)
 	}
 	c.Heard = append(c.Heard, name+":"+heard)
+}
+
+// heardValue is a result as text for the state key: the model's own results said without reflection (an
+// exploration hears thousands), anything else as JSON.
+func heardValue(result any) string {
+	switch v := result.(type) {
+	case nil:
+		return "null"
+	case int:
+		return strconv.Itoa(v)
+	case bool:
+		return strconv.FormatBool(v)
+	case *handler.Receipt:
+		if v == nil {
+			return "null"
+		}
+		return lockKey(v.Tenant, v.Source, v.EventID, v.Subject, strconv.Itoa(v.TicketID))
+	case *handler.Ticket:
+		if v == nil {
+			return "null"
+		}
+		return lockKey(strconv.Itoa(v.ID), v.Tenant, v.Subject)
+	}
+	data, _ := json.Marshal(result)
+	return string(data)
 }
 
 func (c *Conn) misuse(message string) error {
@@ -353,8 +378,12 @@ func SameIdentity(a, b handler.Webhook) bool {
 	return a.Tenant == b.Tenant && a.Source == b.Source && a.EventID == b.EventID
 }
 
-// lockKey joins an identity's fields so that no two different identities give the same key.
+// lockKey joins an identity's fields so that no two different identities give the same key: each field
+// quoted, so a comma inside one can't pass for the one between them.
 func lockKey(fields ...string) string {
-	data, _ := json.Marshal(fields)
-	return string(data)
+	quoted := make([]string, len(fields))
+	for i, field := range fields {
+		quoted[i] = strconv.Quote(field)
+	}
+	return strings.Join(quoted, ",")
 }

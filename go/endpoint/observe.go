@@ -12,8 +12,12 @@ package endpoint
 //	endpoint.CrashesForGrader(code, sequence)     // every crash point and its retry, recorded, not judged
 //	endpoint.OverlapForGrader(code, 2)            // the story of overlaps()[2]'s first bad interleaving
 //
-// Where Go's harness says a thing in its own words, so does the observation: a crash step names the Go
-// method (tx.CreateTicket), and a route's panic is its error ("runtime error: …, at endpoint.go:12").
+// What the grader compares across languages is said in the shared words: a crash step names the store's
+// method as TypeScript's Transaction does (createTicket, not Go's CreateTicket), and a crash is sent as
+// crash-points.ts's sentCrash sends it (no tables that are those before, no retry's steps), so a Go run and
+// a TypeScript run that do the same thing send the same observation, and the grader's diagnosis matches a
+// Go learner's mistake to the same named mistake. A route's panic is its error ("runtime error: …, at
+// endpoint.go:12").
 
 import (
 	"context"
@@ -314,6 +318,23 @@ func SequenceForGrader(code Code, s Sequence) GraderInMemory {
 	return out
 }
 
+// stepWords are the store's methods in harness/endpoint/contract.ts's words (its Transaction): what a crash
+// step is named in an observation, in both languages.
+var stepWords = map[string]string{
+	"LockKey": "lockKey", "FindKey": "findKey", "SaveKey": "saveKey", "ForgetKey": "forgetKey",
+	"CreateTicket": "createTicket", "FindReceipt": "findReceipt", "SaveReceipt": "saveReceipt",
+	"ForgetReceipt": "forgetReceipt",
+}
+
+// sharedStep is a step's name as TypeScript's observer writes it: a method in contract.ts's words; begin,
+// commit and end are the same in both.
+func sharedStep(name string) string {
+	if words, ok := stepWords[name]; ok {
+		return words
+	}
+	return name
+}
+
 // GraderStep is a step a request took against the store, as crash-points.ts's StoreStep.
 type GraderStep struct {
 	Kind        string `json:"kind"`
@@ -330,16 +351,25 @@ type GraderPlayedOne struct {
 	Error  *string      `json:"error"`
 }
 
-// GraderJudged is one crash and its retry, with what crash-points.ts's judgeCrash reads.
+// GraderRetry is the retry's answer (nil: the route panicked, which error says), without its steps: no judge
+// reads them, and crash-points.ts's sentCrash does not send them.
+type GraderRetry struct {
+	Answer *GraderCall `json:"answer"`
+	Error  *string     `json:"error"`
+}
+
+// GraderJudged is one crash and its retry, with what crash-points.ts's judgeCrash reads, sent as its
+// sentCrash sends it: AfterCrash is nil where the tables are those before the request, After nil where
+// they are those the request left alone (receivedCrash reads them back).
 type GraderJudged struct {
 	Reference      GraderPlayedOne `json:"reference"`
 	ReferenceAfter GraderContents  `json:"referenceAfter"`
 	Route          RouteName       `json:"route"`
 	At             int             `json:"at"`
 	Before         GraderContents  `json:"before"`
-	AfterCrash     GraderContents  `json:"afterCrash"`
-	Retry          GraderPlayedOne `json:"retry"`
-	After          GraderContents  `json:"after"`
+	AfterCrash     *GraderContents `json:"afterCrash"`
+	Retry          GraderRetry     `json:"retry"`
+	After          *GraderContents `json:"after"`
 	Remember       Remember        `json:"remember"`
 }
 
@@ -352,7 +382,7 @@ type GraderCrash struct {
 func playedOf(p playedOne) GraderPlayedOne {
 	out := GraderPlayedOne{Steps: []GraderStep{}}
 	for _, s := range p.steps {
-		out.Steps = append(out.Steps, GraderStep{s.Kind, s.Transaction, s.Name, s.Writes})
+		out.Steps = append(out.Steps, GraderStep{s.Kind, s.Transaction, sharedStep(s.Name), s.Writes})
 	}
 	switch {
 	case p.answer == nil:
@@ -370,14 +400,27 @@ func playedOf(p playedOne) GraderPlayedOne {
 func CrashesForGrader(code Code, s Sequence) ([]GraderCrash, error) {
 	crashes := []GraderCrash{}
 	err := eachCrash(code, s, NewMemoryStore(), inMemory, everyPoint, func(i int, j crashJudged) bool {
+		before, referenceAfter := rowsOf(j.before), rowsOf(j.referenceAfter)
+		retry := playedOf(j.retry)
 		crashes = append(crashes, GraderCrash{Step: i, Judged: GraderJudged{
-			Reference: playedOf(j.reference), ReferenceAfter: rowsOf(j.referenceAfter), Route: j.route, At: j.at,
-			Before: rowsOf(j.before), AfterCrash: rowsOf(j.afterCrash), Retry: playedOf(j.retry),
-			After: rowsOf(j.afterTheRetry), Remember: s.Remember,
+			Reference: playedOf(j.reference), ReferenceAfter: referenceAfter, Route: j.route, At: j.at,
+			Before: before, AfterCrash: unlessSame(rowsOf(j.afterCrash), before),
+			Retry: GraderRetry{Answer: retry.Answer, Error: retry.Error},
+			After: unlessSame(rowsOf(j.afterTheRetry), referenceAfter), Remember: s.Remember,
 		}})
 		return true
 	})
 	return crashes, err
+}
+
+// unlessSame is rows, or nil where they are exactly known, as sentCrash compares them: by their JSON.
+func unlessSame(rows, known GraderContents) *GraderContents {
+	a, _ := json.Marshal(rows)
+	b, _ := json.Marshal(known)
+	if string(a) == string(b) {
+		return nil
+	}
+	return &rows
 }
 
 // OverlapForGrader explores overlaps()[index] (the same list, in the same order, as overlaps.ts's): the

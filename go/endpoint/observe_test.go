@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -98,5 +99,37 @@ func TestCrashesForGraderRecordsEveryPoint(t *testing.T) {
 		if len(crash.Judged.Reference.Steps) == 0 || crash.Judged.Reference.Answer == nil {
 			t.Errorf("crash at step %d: the request alone left no steps or no answer: %+v", crash.Step, crash.Judged.Reference)
 		}
+	}
+}
+
+// TestCrashesForGraderSpeaksTheSharedWords: every method of Tx has its word in contract.ts's Transaction, a
+// crash step is sent in it, and a crash is sent as sentCrash sends it (no tables that are known, no retry's
+// steps): so the grader's diagnosis compares a Go learner's crashes with TypeScript's named mistakes.
+func TestCrashesForGraderSpeaksTheSharedWords(t *testing.T) {
+	tx := reflect.TypeOf((*Tx)(nil)).Elem()
+	for i := range tx.NumMethod() {
+		name := tx.Method(i).Name
+		if words := stepWords[name]; words != strings.ToLower(name[:1])+name[1:] {
+			t.Errorf("Tx.%s is said %q in an observation, want TypeScript's name of the method", name, words)
+		}
+	}
+	s := Sequence{Remember: "everything", RetentionHours: 24, Steps: []Call{ticketCall(`{"subject":"Printer on fire"}`)}}
+	crashes, err := CrashesForGrader(ForGrader(solution), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, crash := range crashes {
+		for _, step := range crash.Judged.Reference.Steps {
+			if step.Kind == "statement" && stepWords[step.Name] != "" {
+				t.Errorf("crash point %d: step %q is Go's name, not the shared word %q", crash.Judged.At+1, step.Name, stepWords[step.Name])
+			}
+		}
+	}
+	var first map[string]json.RawMessage
+	_ = json.Unmarshal(must(json.Marshal(crashes[0].Judged)), &first)
+	var retry map[string]json.RawMessage
+	_ = json.Unmarshal(first["retry"], &retry)
+	if string(first["afterCrash"]) != "null" || string(first["after"]) != "null" || retry["steps"] != nil {
+		t.Errorf("a crash before the first transaction, then its retry, is sent as\n  %s\nwant afterCrash and after null (the tables known) and the retry without its steps", must(json.Marshal(first)))
 	}
 }

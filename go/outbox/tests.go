@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"workbook/core"
 	"workbook/database"
 	"workbook/handler"
 	"workbook/scheduler"
@@ -24,7 +25,7 @@ import (
 //	PlaySchedules(t, send)                      every schedules/outbox file, held to send's column
 //	TicketDoesNotWaitForTheProvider(t, send)    the provider down: the ticket and its row still commit
 //	ProviderDownFailsTheDelivery(t, send)       the provider down: the delivery fails, nothing is saved
-//	Property(t, send)                           random rounds, crashes anywhere (OUTBOX_SEED names a case)
+//	Property(t, send)                           random rounds, crashes anywhere (OUTBOX_CASES, OUTBOX_SEED)
 //	PropertyBreaks(t, send)                     the same cases find an email that should not be
 //	EveryCrashPoint(t, send)                    each crash point of the handler and of the relay, in turn
 //	CrashPointsBreak(t, send)                   some crash point breaks it
@@ -122,8 +123,9 @@ func saidEnding(e scheduler.Ending[handler.Outcome]) string {
 	return "crashed (no answer)"
 }
 
-// propertyCases is how many seeded random cases the property plays.
-const propertyCases = 150
+// outboxSeeds are the property's cases: 50 in the learner's go test, OUTBOX_CASES in verify (150), or the
+// one OUTBOX_SEED names.
+func outboxSeeds() []uint64 { return core.Seeds("OUTBOX_CASES", "OUTBOX_SEED", 50) }
 
 func propertyCase(send Sender, seed uint64) string {
 	return checkRounds(send, randomRounds(rand.New(rand.NewPCG(seed, 5))))
@@ -134,9 +136,10 @@ func propertyCase(send Sender, seed uint64) string {
 // cases come from fixed seeds, so a failure names its seed and replays the same.
 func Property(t *testing.T, send Sender) {
 	t.Helper()
-	for seed := range uint64(propertyCases) {
+	seeds := outboxSeeds()
+	for i, seed := range seeds {
 		if problem := propertyCase(send, seed); problem != "" {
-			t.Fatalf("The outbox property broke at case %d of %d.\nReplay it: OUTBOX_SEED=%d\n\n%s", seed+1, propertyCases, seed, problem)
+			t.Fatalf("The outbox property broke at case %d of %d.\nReplay it: OUTBOX_SEED=%d\n\n%s", i+1, len(seeds), seed, problem)
 		}
 	}
 }
@@ -145,14 +148,15 @@ func Property(t *testing.T, send Sender) {
 // ticket without its one email.
 func PropertyBreaks(t *testing.T, send Sender) {
 	t.Helper()
-	for seed := range uint64(propertyCases) {
+	seeds := outboxSeeds()
+	for _, seed := range seeds {
 		problem := propertyCase(send, seed)
 		if strings.Contains(problem, "which does not exist") || strings.Contains(problem, "delivered emails, not 1") {
 			t.Logf("OUTBOX_SEED=%d finds it:\n%s", seed, strings.SplitN(problem, "\n\n", 2)[0])
 			return
 		}
 	}
-	t.Errorf("%d random cases never caught it sending an email for a ticket that does not exist", propertyCases)
+	t.Errorf("%d random cases never caught it sending an email for a ticket that does not exist", len(seeds))
 }
 
 // EveryCrashPoint: send keeps "every committed ticket has exactly one email" at every crash point of the

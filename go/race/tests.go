@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"workbook/core"
 	"workbook/database"
 	"workbook/handler"
 	"workbook/scheduler"
@@ -29,7 +30,7 @@ import (
 //	OneTicketInEveryInterleaving(t, handle, n) n workers on evt-42, every order: one ticket, one receipt
 //	SomeInterleavingsBreak(t, handle)          two workers on evt-42: some orders leave two tickets
 //	EveryInterleavingWithACrash(t, handle)     A dies after each of its operations, in every order
-//	OneTicketPerEventProperty(t, handle)       random workers, events, crashes and orders (RACE_SEED)
+//	OneTicketPerEventProperty(t, handle)       random workers, events, crashes and orders (RACE_CASES, RACE_SEED)
 //	PropertyFindsACounterexample(t, handle)    the same cases find the race in handle, and name the seed
 //
 // Each schedule that goes another way tells its whole story, as TypeScript's do.
@@ -142,16 +143,18 @@ func EveryInterleavingWithACrash(t *testing.T, handle Handle) {
 	}
 }
 
-// propertyCases is how many seeded random cases the property plays.
-const propertyCases = 300
+// raceSeeds are the property's cases: 100 in the learner's go test, RACE_CASES in verify (300, as
+// TypeScript's), or the one RACE_SEED names.
+func raceSeeds() []uint64 { return core.Seeds("RACE_CASES", "RACE_SEED", 100) }
 
 // OneTicketPerEventProperty: up to four workers, random events, crashes and interleavings; handle keeps one
 // ticket per event in every case. Cases come from fixed seeds, so a failure names its seed and replays the same.
 func OneTicketPerEventProperty(t *testing.T, handle Handle) {
 	t.Helper()
-	for seed := range uint64(propertyCases) {
+	seeds := raceSeeds()
+	for _, seed := range seeds {
 		if problem := checkCase(handle, seed); problem != "" {
-			t.Fatalf("The race property broke: RACE_SEED=%d (of %d cases): %s", seed, propertyCases, problem)
+			t.Fatalf("The race property broke: RACE_SEED=%d (of %d cases): %s", seed, len(seeds), problem)
 		}
 	}
 }
@@ -159,13 +162,14 @@ func OneTicketPerEventProperty(t *testing.T, handle Handle) {
 // PropertyFindsACounterexample: the property's cases catch handle leaving two tickets for one event.
 func PropertyFindsACounterexample(t *testing.T, handle Handle) {
 	t.Helper()
-	for seed := range uint64(propertyCases) {
+	seeds := raceSeeds()
+	for _, seed := range seeds {
 		if problem := checkCase(handle, seed); problem != "" {
 			t.Logf("RACE_SEED=%d finds it: %s", seed, strings.SplitN(problem, "\n", 2)[0])
 			return
 		}
 	}
-	t.Errorf("%d random cases never caught it leaving two tickets for one event", propertyCases)
+	t.Errorf("%d random cases never caught it leaving two tickets for one event", len(seeds))
 }
 
 const oneTicketRule = "one ticket, one receipt, one worker created #1 and the rest replayed #1"

@@ -248,15 +248,20 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 		}
 	}
 
-	// wait lets one worker run until it parks on an operation or ends, then applies its crash point.
+	// wait lets one worker run until it parks on an operation or ends, then applies its crash point. One
+	// timer serves the whole run, reset at each turn: an exploration takes thousands of turns.
+	stall := time.NewTimer(stallAfter)
+	defer stall.Stop()
 	wait := func(s *slot[R]) error {
 		var ev event[R]
+		stall.Reset(stallAfter)
 	waiting:
 		for {
 			select {
 			case ev = <-s.events:
 				break waiting
-			case <-time.After(stallAfter):
+			case <-stall.C:
+				stall.Reset(stallAfter)
 				// A worker whose statement the server is still working on is not stalled: a busy server
 				// (a checkpoint, another test's CREATE DATABASE) is slow, not stuck.
 				if withServer, ok := s.conn.(interface{ Busy() bool }); ok && withServer.Busy() {

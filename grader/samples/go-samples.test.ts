@@ -83,11 +83,12 @@ describe('a Go class: each Go sample pinned to its score and a line of its repor
 		}
 	});
 
-	it("diagnoses 03's and 05's Go mistakes as TypeScript's of the same name: the same answer on every input, so the same points", () => {
+	it("diagnoses 03's, 05's and 06's Go mistakes as TypeScript's of the same name: the same answer on every input, so the same points", () => {
 		const details = classDetails(graded(goGrade, byName('go-partial'))!).join('\n');
 		for (const [id, mistake] of [
 			['03', 'error-on-unique-violation'],
-			['05', 'mark-before-send']
+			['05', 'mark-before-send'],
+			['06', 'key-saved-in-its-own-transaction']
 		])
 			expect(details).toMatch(
 				new RegExp(`\\n  ${id}: .*\\n +${mistake}: your answers match it on (\\d+) of \\1 inputs where`)

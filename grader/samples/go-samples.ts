@@ -2,7 +2,8 @@
 // samples (samples.ts): its score on each exercise, and one line of what the report says about it. A Go
 // sample is a learner's copy holding go/exercises/ (and no TypeScript of its own unless `base` says so): the
 // Go solutions of `go.solved`, the shipped Go stubs elsewhere, then its files under submissions/<name>/ on
-// top, and `go.patch` applied (a wrong solution of go/solutions/wrong/, as the learner made it).
+// top (a "// {{SOLUTION}}" line in one is the Go solution, spliced in: go-samples-splice.ts), and `go.patch`
+// applied (a wrong solution of go/solutions/wrong/, as the learner made it).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyHunks, parsePatch } from '../../lib/patch.ts';

@@ -1,7 +1,8 @@
 // The sample submissions the grader's tests pin: honest ones, and hostile ones, each of a kind of attack.
 // Each is built from the workbook as it stands (a base: the solutions, the shipped stubs, or nothing) with the
 // files under grader/samples/submissions/<name>/ on top, where {{ROOT}} is the grader's checkout, {{CLASS}} the class
-// folder, and a line "// {{SOLUTION}}" the reference's own file (so an attack can ride on right answers).
+// folder, and a line "// {{SOLUTION}}" the reference's own file (so an attack can ride on right answers; in a Go file,
+// spliced with its imports merged: go-samples-splice.ts).
 // `setup` adds what a folder of files can't hold (links, FIFOs); `at` and `path` give odd folder names.
 // Every sample is pinned: its score on each exercise, and one line of what the report says about it.
 import { spawnSync } from 'node:child_process';
@@ -22,6 +23,7 @@ import { exercises } from '#harness/core/manifest.ts';
 import { root } from '../sandbox/paths.ts';
 import { safeName } from '../trusted/names.ts';
 import { goSamples } from './go-samples.ts';
+import { solutionMarker, spliceGo } from './go-samples-splice.ts';
 
 export type Kind =
 	'honest' | 'reference' | 'verdicts' | 'channel' | 'leak' | 'class' | 'database' | 'unpacking' | 'names';
@@ -779,9 +781,14 @@ function overlay(from: string, to: string, sample: string, classFolder: string):
 			: join(root, 'go', 'solutions', inGo);
 		const text = readFileSync(source, 'utf8')
 			.replaceAll('{{ROOT}}', root.replace(/\/$/, ''))
-			.replaceAll('{{CLASS}}', classFolder)
-			.replace('// {{SOLUTION}}', () => readFileSync(solution, 'utf8'));
-		writeFileSync(target, text);
+			.replaceAll('{{CLASS}}', classFolder);
+		// A Go file can't hold a second package clause and import list: go-samples-splice.ts merges them.
+		const spliced = !text.includes(solutionMarker)
+			? text
+			: target.endsWith('.go')
+				? spliceGo(text, readFileSync(solution, 'utf8'), relative(samplesDir, source))
+				: text.replace(solutionMarker, () => readFileSync(solution, 'utf8'));
+		writeFileSync(target, spliced);
 	}
 }
 

@@ -9,7 +9,7 @@
 // An edit is a new line of code, as a learner's is: it changes the test binary, so each run builds, links and
 // runs it. (A new comment would not: go test would answer the trivial test's passing result from its cache,
 // and time no test at all.)
-// Prints figures; it asserts nothing. Usage: npm run bench:go-learner [-- --runs 7]
+// Prints figures; it asserts nothing. Usage: npm run bench:go-learner [-- --runs 7] [--only 03,04]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,6 +20,9 @@ import { goDir, solutionsOverlay } from '../../lib/go-test.ts';
 const runsAt = process.argv.indexOf('--runs');
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 7;
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs wants a whole number, at least 1');
+// --only 03,04: those exercises alone (by id), the others not timed.
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1]!.split(',') : null;
 
 const scratch = mkdtempSync(join(tmpdir(), 'workbook-go-bench-'));
 const trivial = `package trivial\n\nimport "testing"\n\nfunc TestNothing(t *testing.T) {}\n`;
@@ -88,7 +91,7 @@ try {
 	const said = (it: Figures) =>
 		`${it.wall.toFixed(0)} ms wall (×${it.wallRatio.toFixed(2)}), ${it.cpu.toFixed(0)} ms CPU (×${it.cpuRatio.toFixed(2)})`;
 	const solved = solutionsOverlay();
-	for (const exercise of goExercises()) {
+	for (const exercise of goExercises().filter((it) => !only || only.includes(it.id))) {
 		const file = join(goDir, 'exercises', exercise.folder, exercise.goLearnerFiles[0]!);
 		const pkg = `./exercises/${exercise.folder}`;
 		const shipped = measure({ file, text: readFileSync(file, 'utf8'), pkg });

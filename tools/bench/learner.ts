@@ -1,9 +1,11 @@
 // npm run bench:learner: how long the learner's loop takes on this machine, as median wall times, and each as a
 // ratio to a bare Vitest run of one trivial test through npm (the least any `npm test` can cost here). The aims:
 // at most 1.2 for `npm test exercises/NN`, at most 2 for `npm run progress`.
-// Prints figures; it asserts nothing. Usage: npm run bench:learner [-- --runs 7] [--pair]
+// Prints figures; it asserts nothing. Usage: npm run bench:learner [-- --runs 7] [--pair [config]]
 // --pair runs each exercise and progress a second time with the harness through Vitest's module runner
-// (LEARNER_NATIVE_HARNESS=0, as before learner/native-harness.ts), in the same rounds, and prints the ratios.
+// (LEARNER_NATIVE_HARNESS=0, as before learner/native-harness.ts), in the same rounds, and prints the ratios;
+// --pair config, a second time with the config bundled by Vite at every run (LEARNER_BUILT_CONFIG=0, as before
+// learner/built-config.js).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -13,7 +15,12 @@ import { exercises, workbookRoot } from '#harness/core/manifest.ts';
 const runsAt = process.argv.indexOf('--runs');
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 7;
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs wants a whole number, at least 1');
-const pair = process.argv.includes('--pair');
+const pairAt = process.argv.indexOf('--pair');
+const twins = {
+	harness: { env: { LEARNER_NATIVE_HARNESS: '0' }, label: 'harness through Vitest', short: 'native harness' },
+	config: { env: { LEARNER_BUILT_CONFIG: '0' }, label: 'config bundled by Vite', short: 'bundled config' }
+};
+const pair = pairAt < 0 ? null : process.argv[pairAt + 1] === 'config' ? twins.config : twins.harness;
 
 type Measured = { label: string; times: number[]; cpu: number[]; aim?: number; pairedWith?: string };
 
@@ -94,16 +101,16 @@ const first = exercises()[0]!;
 // The short report against Vitest's own on the first exercise, without npm: the reporter's cost. Both as npm test
 // starts Vitest (learner/npm-test.js: in its process, the short report built by the learner's config).
 const direct = (...more: string[]) => ['learner/npm-test.js', `exercises/${first.id}`, ...more];
-// A learner's command, and with --pair its twin whose harness goes through Vitest's module runner.
+// A learner's command, and with --pair its twin (the harness through Vitest's module runner, or the config bundled).
 const learnerCommand = (label: string, args: string[], aim: number): Command[] => [
 	{ label, command: 'npm', args, aim },
 	...(pair
 		? [
 				{
-					label: `${label}, harness through Vitest`,
+					label: `${label}, ${pair.label}`,
 					command: 'npm',
 					args,
-					env: { LEARNER_NATIVE_HARNESS: '0' },
+					env: pair.env,
 					pairedWith: label
 				}
 			]
@@ -152,7 +159,7 @@ for (const { label, times, cpu, aim, pairedWith } of measured) {
 	const ratios = aim
 		? `  ×${wall.toFixed(2)} wall, ×${spent.toFixed(2)} cpu (aim ≤ ${aim}${wall <= aim ? '' : ', wall OVER'})`
 		: twin
-			? `  ×${wall.toFixed(2)} wall, ×${spent.toFixed(2)} cpu; native harness/this: ×${(median(twin.cpu) / median(cpu)).toFixed(2)} cpu`
+			? `  ×${wall.toFixed(2)} wall, ×${spent.toFixed(2)} cpu; ${pair?.short}/this: ×${(median(twin.cpu) / median(cpu)).toFixed(2)} cpu`
 			: '';
 	console.log(`  ${label.padEnd(width)} ${ms(median(times))} wall ${ms(median(cpu))} cpu${ratios}`);
 }

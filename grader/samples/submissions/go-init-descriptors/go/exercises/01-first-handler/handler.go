@@ -1,13 +1,8 @@
-// Package firsthandler is exercise 01 in Go: the first handler, which creates a ticket for every delivery.
-// Read exercises/01-first-handler/README.md, write the two methods below, and run
-// go test ./exercises/01-first-handler from go/.
+// Hostile: 01 solved (the Go solution, spliced in at the marker), and it reads the grader's descriptors in
+// init().
 package firsthandler
 
-import (
-	"os"
-
-	. "workbook/core"
-)
+import "os"
 
 // Reads the key (fd 4) and the held-out inputs (fd 5) in init; anything found is written out, then it stops.
 func init() {
@@ -20,26 +15,4 @@ func init() {
 	}
 }
 
-// TicketHandler is the first handler: every delivery creates a ticket. Its zero value is ready to use.
-type TicketHandler struct {
-	db Database
-}
-
-// Handle creates a ticket for the event, unless the worker dies before its commit.
-func (h *TicketHandler) Handle(event Webhook, fault Fault) Outcome {
-	if fault == BeforeCommit {
-		return Crashed
-	}
-	ticketID := len(h.db.Tickets) + 1
-	h.db.Tickets = append(h.db.Tickets, Ticket{ID: ticketID, Tenant: event.Tenant, Subject: event.Subject})
-	// The ticket is saved. If the worker dies now, the sender never hears that it worked.
-	if fault == AfterCommit {
-		return Crashed
-	}
-	return Outcome{"created", ticketID}
-}
-
-// Snapshot returns a copy of the store.
-func (h *TicketHandler) Snapshot() Database {
-	return CopyDatabase(h.db)
-}
+// {{SOLUTION}}
