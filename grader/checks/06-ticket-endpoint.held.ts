@@ -259,10 +259,16 @@ function retentionEdges(): Sequence[] {
 // above, on every run: each crash point (a worker dying before a commit, an answer lost after it) with its retry,
 // and the random sequences against the reference.
 export const httpShare = 4;
-const overHttp = (settings: ProbeSettings): ProbeSettings => ({
+const share = (settings: ProbeSettings, of: number): ProbeSettings => ({
 	...settings,
-	runs: Math.max(1, Math.ceil(settings.runs / httpShare))
+	runs: Math.max(1, Math.ceil(settings.runs / of))
 });
+const overHttp = (settings: ProbeSettings): ProbeSettings => share(settings, httpShare);
+// Every crash point of half the sequences (13 a check with the defaults): a crash-point mistake is in how a request
+// commits, and shows at the first request that makes a ticket or a receipt. With the defaults, every named wrong
+// solution that fails a crash-point check fails it by its third sequence; the answers and rows of every
+// sequence are still judged against the reference, below.
+export const crashShare = 2;
 
 // The crash points draw from seed, seed + 1, … (one seed a check); the sequences against the reference from the
 // seeds after those: each its own sequences, so the same cost holds out more.
@@ -280,7 +286,7 @@ export const probe: Probe = (settings) => [
 		cases: retentionEdges(),
 		judge: judgeSequence
 	},
-	...heldOut(settings, 'crash points', randomSequences, () => ({
+	...heldOut(share(settings, crashShare), 'crash points', randomSequences, () => ({
 		observer: 'crashes',
 		judge: (input: Sequence, observed: Crashes) => judgeCrashes(input, observed)
 	})),

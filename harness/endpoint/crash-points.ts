@@ -11,6 +11,8 @@
 // leaves the tables as they were; the retry gets the answer the uncrashed request got (a first creation, or
 // that answer replayed), and the crash and the retry together make at most the one ticket it made.
 // Works on any Store: on the in-memory one (memory-store.ts) every point is cheap; PostgreSQL gets a sample.
+// Points that leave the same commits done share one crash and one retry (a crash before any commit, the request
+// alone as its retry); each point is still judged, so the first broken one is named as if each were played.
 import type { Store, Transaction } from './contract.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import { buildRoutes, call, saidAnswer, saidSend, saidSequence, sequenceStart } from './calls.ts';
@@ -135,7 +137,81 @@ export type ExploredStore = Store & { contents(): Promise<StoreContents> };
 export type Points = (count: number, request: number) => number[];
 export const everyPoint: Points = (count) => [...Array(count).keys()];
 
+// The commits a crash at step at leaves done: those whose commit step comes before it. A crash rolls the open
+// transaction back and every later call throws, so points with the same commits before them leave the same tables,
+// and their retries (a route built again, as another worker, on those tables) are the same play.
+const commitsBefore = (steps: StoreStep[], at: number) =>
+	steps.slice(0, at).filter((step) => step.kind === 'commit').length;
+const sameSteps = (a: StoreStep[], b: StoreStep[], count: number) =>
+	JSON.stringify(a.slice(0, count)) === JSON.stringify(b.slice(0, count));
+
+type AfterCrash = Pick<Judged, 'afterCrash' | 'retry' | 'after'>;
+type Alone = Pick<Judged, 'reference' | 'referenceAfter'>;
+type Play = (store: ExploredStore, crashAt: number | null) => Promise<Played>;
+
+// One crash at step at, on a store holding the tables the request starts from, then its retry; its steps say
+// whether it did what the request alone did up to the crash. Given alone (the crash left no commit done, so the
+// retry starts from the request's own tables, a route built again, as the request alone did), that is its retry.
+async function crashThenRetry(
+	play: Play,
+	crashed: ExploredStore,
+	at: number,
+	reference: Played,
+	alone: Alone | null
+): Promise<AfterCrash & { repeated: boolean }> {
+	const { steps } = await play(crashed, at);
+	const afterCrash = await crashed.contents();
+	const repeated = sameSteps(steps, reference.steps, at + 1);
+	const again = repeated ? alone : null;
+	const retry = again ? again.reference : await play(crashed, null);
+	const after = again ? again.referenceAfter : await crashed.contents();
+	return {
+		afterCrash,
+		retry: { ...retry, error: retry.error === null ? null : String(retry.error) },
+		after,
+		repeated
+	};
+}
+
+// The crash and retry at each point chosen: one played for each set of points that leave the same commits done,
+// the set that reaches furthest first (its crash replays the most of the request). Where a played crash took other
+// steps than the request alone up to it (a route that does not take the same steps twice), every point is played.
+async function crashesOf(
+	play: Play,
+	fresh: () => Promise<ExploredStore>,
+	chosen: number[],
+	alone: Alone
+): Promise<AfterCrash[]> {
+	const { reference } = alone;
+	const setOf = (at: number) => commitsBefore(reference.steps, at);
+	const firsts = new Map<number, number>();
+	for (const at of chosen) if (!firsts.has(setOf(at))) firsts.set(setOf(at), at);
+	const played = new Map<number, AfterCrash>();
+	let repeats = true;
+	for (const [commits, at] of [...firsts].reverse()) {
+		const { repeated, ...crash } = await crashThenRetry(
+			play,
+			await fresh(),
+			at,
+			reference,
+			commits ? null : alone
+		);
+		played.set(at, crash);
+		repeats = repeated;
+		if (!repeats) break;
+	}
+	const crashes: AfterCrash[] = [];
+	for (const at of chosen) {
+		const shared = played.get(repeats ? firsts.get(setOf(at))! : at);
+		crashes.push(shared ?? (await crashThenRetry(play, await fresh(), at, reference, null)));
+	}
+	return crashes;
+}
+
 // fresh(rows): a store holding those committed rows and nothing else, for one crash and its retry.
+// Each crash is played once for the points that leave the same commits done (commitsBefore), and judged at every
+// point: the first broken one is named, as if each were played. A crash with no commit before it leaves the tables
+// the request started from, so its retry is the request alone, played already (crashesOf).
 export async function exploreCrashPoints(
 	code: EndpointCode,
 	sequence: Sequence,
@@ -156,22 +232,20 @@ export async function exploreCrashPoints(
 		request++;
 		const before = await store.contents();
 		const alone = await fresh(store);
-		const reference = await playOne(code, sequence, alone, clock, step, null);
+		const play = (on: ExploredStore, crashAt: number | null) =>
+			playOne(code, sequence, on, clock, step, crashAt);
+		const reference = await play(alone, null);
 		const referenceAfter = await alone.contents();
-		for (const at of points(reference.steps.length, request)) {
-			const crashed = await fresh(store);
-			await playOne(code, sequence, crashed, clock, step, at);
-			const afterCrash = await crashed.contents();
-			const retry = await playOne(code, sequence, crashed, clock, step, null);
+		const chosen = points(reference.steps.length, request);
+		const crashes = await crashesOf(play, () => fresh(store), chosen, { reference, referenceAfter });
+		for (const [n, at] of chosen.entries()) {
 			const judged: Judged = {
 				reference,
 				referenceAfter,
 				route: step.route,
 				at,
 				before,
-				afterCrash,
-				retry: { ...retry, error: retry.error === null ? null : String(retry.error) },
-				after: await crashed.contents(),
+				...crashes[n]!,
 				remember: sequence.remember
 			};
 			if (record) record({ step: i, judged });

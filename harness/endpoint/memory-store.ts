@@ -21,8 +21,14 @@ import type { Receipt, Ticket } from '../core/model.ts';
 import type { EventIdentity, KeyRecord, Store, StoredReceipt, Transaction } from './contract.ts';
 import type { StoreContents } from './postgres-store.ts';
 
-// One step a transaction is about to take: a statement by its method's name, or its commit.
-export type MemoryStep = { name: keyof Transaction | 'commit'; blocked: () => boolean };
+// One step a transaction is about to take: a statement by its method's name, or its commit; the locks it takes
+// (or tries, as lockKey does), and whether another open transaction holds a lock.
+export type MemoryStep = {
+	name: keyof Transaction | 'commit';
+	blocked: () => boolean;
+	takes: readonly string[];
+	heldByAnother: (lock: string) => boolean;
+};
 export type Pause = (step: MemoryStep) => Promise<void>;
 
 // A key's row: unique per client and key, as PostgreSQL's primary key (client, key).
@@ -38,14 +44,20 @@ class MemoryTransaction implements Transaction {
 	readonly locks = new Set<string>();
 	aborted = false;
 	constructor(private readonly store: MemoryStore) {}
+	private readonly heldByAnother = (lock: string) => this.store.heldByAnother(this, lock);
 
 	// The step, once nothing blocks it; an error in the statement aborts the transaction.
-	private async step<T>(name: MemoryStep['name'], locks: string[], statement: () => T): Promise<T> {
+	private async step<T>(
+		name: MemoryStep['name'],
+		locks: string[],
+		statement: () => T,
+		takes = locks
+	): Promise<T> {
 		const blocked = () => locks.some((lock) => this.store.heldByAnother(this, lock));
 		// Each step tells the watchdog this thread is alive: thousands of explored steps resolve at once, and keep
 		// the thread's own timers (its other beat) waiting for seconds on a busy machine.
 		beat();
-		await this.store.pause({ name, blocked });
+		await this.store.pause({ name, blocked, takes, heldByAnother: this.heldByAnother });
 		if (this.aborted) throw new TransactionAborted();
 		if (blocked()) throw new Error(`${name} waits on a lock that nothing will release`);
 		try {
@@ -66,11 +78,16 @@ class MemoryTransaction implements Transaction {
 
 	lockKey(client: string, key: string): Promise<boolean> {
 		const id = keyId(client, key);
-		return this.step('lockKey', [], () => {
-			if (this.store.heldByAnother(this, `advisory:${id}`)) return false;
-			this.locks.add(`advisory:${id}`);
-			return true;
-		});
+		return this.step(
+			'lockKey',
+			[],
+			() => {
+				if (this.store.heldByAnother(this, `advisory:${id}`)) return false;
+				this.locks.add(`advisory:${id}`);
+				return true;
+			},
+			[`advisory:${id}`]
+		);
 	}
 	findKey(client: string, key: string): Promise<KeyRecord | null> {
 		return this.step('findKey', [], () => copyKey(this.visibleKey(keyId(client, key))));
@@ -111,7 +128,12 @@ class MemoryTransaction implements Transaction {
 	}
 
 	async commit(): Promise<void> {
-		await this.store.pause({ name: 'commit', blocked: () => false });
+		await this.store.pause({
+			name: 'commit',
+			blocked: () => false,
+			takes: [],
+			heldByAnother: this.heldByAnother
+		});
 		if (this.aborted) throw new TransactionAborted();
 		const { rows } = this.store;
 		rows.tickets.push(...this.tickets);

@@ -1,6 +1,8 @@
 // Every overlap of two requests: both are handed to the learner's routes at once, on the in-memory store, and
 // the harness picks whose next store step runs, at every step, until every interleaving has been played (as
-// 03's scheduler does for workers). A step that waits on a lock can't be picked until the lock is free.
+// 03's scheduler does for workers). A step that waits on a lock can't be picked until the lock is free. Two
+// orders that differ only by two steps that commute (they meet at no lock, neither is a commit) end alike, and
+// only the first of them is played.
 //
 //   const problem = await exploreOverlaps(code, overlap);   // null, or the story of the first bad interleaving
 //
@@ -18,7 +20,14 @@ import type { EndpointCode } from './play.ts';
 // Two requests, after the sequence's steps have been played one at a time.
 export type Overlap = { name: string; before: Sequence; pair: [Call, Call] };
 type Ending = { answer: Answer | null; error: unknown };
-type Interleaving = { endings: Ending[]; tickets: number; said: string[]; decisions: [number, number][] };
+type Interleaving = {
+	endings: Ending[];
+	tickets: number;
+	said: string[];
+	decisions: [number, number][];
+	// Left before its end: every order from there on is one already played, up to steps that commute.
+	pruned: boolean;
+};
 
 const whose = new AsyncLocalStorage<number>();
 // How long one request may run between two store steps before it counts as hung: it only bounds a hang.
@@ -32,6 +41,18 @@ async function prepared(code: EndpointCode, before: Sequence, clock: Clock): Pro
 		else await call(routes, step);
 	return store;
 }
+
+// Two statements, one by each request, end alike in either order when neither takes (or tries) a lock the other
+// takes or another transaction holds: what another transaction writes is seen only once it commits, a step of its
+// own, and a statement that fails may roll its transaction back and free every lock it holds, so a lock is where
+// two statements meet. An order that differs from one already played only by two such steps swapped is not played
+// again (a sleep set: the request whose step was tried first sleeps while the steps taken since commute with its
+// own). What is played first of each set of orders is what was played before, so the first bad interleaving,
+// and its story, is the same.
+const meets = (a: MemoryStep, b: MemoryStep) =>
+	a.takes.some((lock) => b.takes.includes(lock) || a.heldByAnother(lock));
+const commute = (a: MemoryStep, b: MemoryStep) =>
+	a.name !== 'commit' && b.name !== 'commit' && !meets(a, b) && !meets(b, a);
 
 // One interleaving: at the i-th choice between runnable requests, the choices[i]-th of them (or the first).
 async function interleave(
@@ -71,16 +92,21 @@ async function interleave(
 	await start(0);
 	await start(1);
 	const decisions: [number, number][] = [];
+	let asleep: number | null = null;
 	for (;;) {
 		const runnable = [...paused].filter(([, { step }]) => !step.blocked()).map(([request]) => request);
 		if (runnable.length === 0) break;
-		let pick = runnable[0]!;
-		if (runnable.length > 1) {
+		const awake = runnable.filter((request) => request !== asleep);
+		if (awake.length === 0) return { endings: [], tickets: 0, said, decisions, pruned: true };
+		let pick = awake[0]!;
+		if (awake.length > 1) {
 			const choice = choices[decisions.length] ?? 0;
-			decisions.push([choice, runnable.length]);
-			pick = runnable[choice]!;
+			decisions.push([choice, awake.length]);
+			pick = awake[choice]!;
+			if (choice > 0) asleep = awake[0]!;
 		}
 		const { step, go } = paused.get(pick)!;
+		if (asleep !== null && asleep !== pick && !commute(paused.get(asleep)!.step, step)) asleep = null;
 		paused.delete(pick);
 		said.push(`request ${pick + 1}: ${step.name === 'commit' ? 'commit' : `tx.${step.name}()`}`);
 		go();
@@ -89,7 +115,7 @@ async function interleave(
 	for (const [request] of paused) said.push(`request ${request + 1} waits on a lock nothing will release`);
 	const final = endings.map((ending) => ending ?? { answer: null, error: new Error('waits for ever') });
 	for (const { error } of final) if (error instanceof NotWrittenYet) throw error;
-	return { endings: final, tickets: store.rows.tickets.length, said, decisions };
+	return { endings: final, tickets: store.rows.tickets.length, said, decisions, pruned: false };
 }
 
 // The two requests one after the other, in the order given: their answers and the tickets they made.
@@ -112,7 +138,7 @@ export async function exploreOverlaps(code: EndpointCode, overlap: Overlap, maxR
 	let choices: number[] = [];
 	for (let run = 0; run < maxRuns; run++) {
 		const played = await interleave(code, overlap, base.copy(), { ...clock }, choices);
-		const problem = judgeOverlap(played, orders, before);
+		const problem = played.pruned ? null : judgeOverlap(played, orders, before);
 		if (problem) return tellOverlap(overlap, played, orders, problem);
 		// The next interleaving: the last choice that has another option left takes it.
 		const { decisions } = played;
