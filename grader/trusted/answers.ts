@@ -6,21 +6,22 @@
 //
 // answer is the canonical JSON of what came back (fields in one order), or the error's name and message, or
 // null when nothing came back. problem is the first line of the check's judge, null where the answer is right:
-// an input "diverges" when its problem is not null. story is the judge's whole message, kept in memory only, to
-// tell apart two mistakes whose first lines are the same (the schedule's heading) and whose requests differ.
+// an input "diverges" when its problem is not null. story is the judge's whole message (or the whole error,
+// or that nothing came back), null where the answer is right: what the diagnosis compares, its first line
+// often the schedule's heading alone.
 import { canonical } from '#harness/core/canonical.ts';
 import type { PlannedCheck } from './expect.ts';
 import { firstLine } from './shown.ts';
 
 export type Said = { ok: unknown } | { threw: { name: string; message: string } } | undefined;
-export type Answer = { answer: string | null; problem: string | null; story?: string | null };
+export type Answer = { answer: string | null; problem: string | null; story: string | null };
 export type Answers = Answer[][];
 
 export function answerOf(check: PlannedCheck, i: number, said: Said): Answer {
-	if (!said) return { answer: null, problem: 'no answer came back' };
+	if (!said) return { answer: null, problem: 'no answer came back', story: 'no answer came back' };
 	if ('threw' in said) {
 		const answer = `threw ${said.threw.name}: ${firstLine(said.threw.message)}`;
-		return { answer, problem: answer };
+		return { answer, problem: answer, story: `threw ${said.threw.name}: ${said.threw.message}` };
 	}
 	let problem: string | null;
 	try {

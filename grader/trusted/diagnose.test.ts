@@ -1,16 +1,26 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { exercises } from '#harness/core/manifest.ts';
+import { wrongSolutions } from '../../lib/wrong-solutions.ts';
+import type { Observers } from '../inside/observer.ts';
+import { root } from '../sandbox/paths.ts';
 import type { Answers } from './answers.ts';
-import { diagnose, saidDiagnosis } from './diagnose.ts';
-import type { PlannedCheck } from './expect.ts';
-import type { Mistake } from './mistakes.ts';
+import { diagnose, saidDiagnosis, withRandomHidden, type Diagnosis } from './diagnose.ts';
+import { planExercise, plannedMistakes, type PlannedCheck } from './expect.ts';
+import { observeMistakes, type Mistake } from './mistakes.ts';
+import { observeFile } from './probe.ts';
 
 // Two checks of three inputs each; an answer is right (problem null) or says how it went wrong.
 const checks = [
 	{ name: 'given', heldOut: false, cases: [1, 2, 3] },
 	{ name: 'held-out', heldOut: true, cases: [4, 5, 6] }
 ] as unknown as PlannedCheck[];
-const right = { answer: 'ok 1', problem: null };
-const wrong = (answer: string) => ({ answer: `ok ${answer}`, problem: `expected 1, got ${answer}` });
+const right = { answer: 'ok 1', problem: null, story: null };
+const wrong = (answer: string) => {
+	const problem = `expected 1, got ${answer}`;
+	return { answer: `ok ${answer}`, problem, story: problem };
+};
 const mistake = (name: string, answers: Answers): Mistake => ({
 	name,
 	mistake: `the ${name} mistake`,
@@ -77,7 +87,11 @@ describe('diagnose: a mistake recognised by what the code answers', () => {
 				[keyPerTry]
 			)
 		).toBeNull();
-		const stub = { answer: 'threw NotWrittenYet: x', problem: 'threw NotWrittenYet: x' };
+		const stub = {
+			answer: 'threw NotWrittenYet: x',
+			problem: 'threw NotWrittenYet: x',
+			story: 'threw NotWrittenYet: x'
+		};
 		expect(
 			diagnose(
 				checks,
@@ -116,6 +130,83 @@ describe('diagnose: a mistake recognised by what the code answers', () => {
 			expect(diagnose(checks, learner, [nul, length])).toMatchObject({ kind: 'mistake', name, alike: [] });
 		}
 	});
+	it("the judge's first line alike (the schedule's heading), the rest of its story not: not that mistake", () => {
+		const told = (comment: number) => ({
+			answer: `ok comment ${comment}`,
+			problem: 'schedule "comment-twice"',
+			story: `schedule "comment-twice"\ndelivery 2: expected comment 1, your code commented: comment ${comment}`
+		});
+		const noReceipt = mistake('no-receipt', [
+			[right, told(2), right],
+			[right, right, right]
+		]);
+		const fromZero = [
+			[right, told(0), right],
+			[right, right, right]
+		];
+		expect(diagnose(checks, fromZero, [noReceipt])).toMatchObject({ kind: 'unnamed', closest: null });
+		expect(diagnose(checks, noReceipt.answers, [noReceipt])).toMatchObject({ kind: 'mistake', matched: 1 });
+	});
+	it('stories that differ only in the values the code made at random are the same effect', () => {
+		const keys = () => [crypto.randomUUID(), crypto.randomUUID()];
+		const told = ([first, second]: string[]) => ({
+			answer: `ok ${first} ${second}`,
+			problem: 'schedule "same-key-same-body-replays"',
+			story: `schedule "same-key-same-body-replays"\nrequest 2: got 201 {"id":2}\nkeys ${JSON.stringify([
+				{ key: second, id: 2 },
+				{ key: first, id: 1 }
+			])}`
+		});
+		const perAttempt = mistake('key-per-attempt', [
+			[right, told(keys()), right],
+			[right, right, right]
+		]);
+		const learner = [
+			[right, told(keys()), right],
+			[right, right, right]
+		];
+		expect(diagnose(checks, learner, [perAttempt])).toMatchObject({ kind: 'mistake', matched: 1, of: 1 });
+		// Past the first line, stories that hold random values are not compared: one key used twice, where the
+		// mistake used two, is still told as that mistake (a class graded under load told them apart otherwise).
+		const [once] = keys();
+		const oneKey = [
+			[right, told([once!, once!]), right],
+			[right, right, right]
+		];
+		expect(diagnose(checks, oneKey, [perAttempt])).toMatchObject({ kind: 'mistake', matched: 1, of: 1 });
+	});
+	it('another path to the same effect ("What happened" told otherwise) is that mistake; the very path names it first', () => {
+		const told = (path: string, end: string) => ({
+			answer: `ok ${path} ${end}`,
+			problem: 'schedule "provider-down"',
+			story: `schedule "provider-down"\nthe outbox differs\n\nAfter the last step:\n  outbox #1 ${end}\n\nWhat happened:\n${path}`
+		});
+		const firstMarks = '  1. the relay marks row #1 sent\n  2. it sends #1: down';
+		const thenMarks = '  1. the relay sends #1: down\n  2. it marks row #1 sent';
+		const observed = (path: string, end: string) => [
+			[right, told(path, end), right],
+			[right, right, right]
+		];
+		const markFirst = mistake('mark-first', observed(firstMarks, 'sent'));
+		const markAnyway = mistake('mark-anyway', observed(thenMarks, 'sent'));
+		// Observed again, the learner's code took mark-first's very steps: it, and not the other as alike.
+		expect(diagnose(checks, observed(firstMarks, 'sent'), [markFirst, markAnyway])).toMatchObject({
+			kind: 'mistake',
+			name: 'mark-first',
+			alike: []
+		});
+		// Another language numbers its steps its own way, to the same end: both, none surer than the other.
+		const goSteps = ' start the relay marks row #1 sent\n    1. it sends #1: down';
+		expect(diagnose(checks, observed(goSteps, 'sent'), [markFirst, markAnyway])).toMatchObject({
+			kind: 'mistake',
+			name: 'mark-anyway',
+			alike: ['mark-first']
+		});
+		// The same steps to another end: not that mistake.
+		expect(diagnose(checks, observed(thenMarks, 'pending'), [markFirst, markAnyway])).toMatchObject({
+			kind: 'unnamed'
+		});
+	});
 	it('two mistakes that answer alike everywhere are both named, never one picked as if it were sure', () => {
 		const twin = mistake('twin', keyPerTry.answers);
 		expect(diagnose(checks, keyPerTry.answers, [twin, keyPerTry])).toMatchObject({
@@ -123,5 +214,67 @@ describe('diagnose: a mistake recognised by what the code answers', () => {
 			name: 'key-per-try',
 			alike: ['twin']
 		});
+	});
+});
+
+// A fresh mistake (grader/samples/reserve/, which no check names) and the named one it fails beside, observed
+// in this process the way the grader observes the named ones, on the inputs a grading with seed 7 plays.
+const plainFile = pathToFileURL(join(root, 'grader', 'inside', 'plain.ts')).href;
+async function diagnosedHere(exerciseId: string, fresh: string, named: string) {
+	const exercise = exercises().find((e) => e.id === exerciseId)!;
+	const plan = await planExercise(exercise, { seed: 7, checks: 2, runs: 25 });
+	const mistakes = await plannedMistakes(plan);
+	const { observers } = (await import(pathToFileURL(observeFile(exercise)).href)) as { observers: Observers };
+	const { plain } = (await import(plainFile)) as { plain: (value: unknown) => unknown };
+	const reserve = wrongSolutions(join(root, 'grader', 'samples', 'reserve'));
+	const learners = await observeMistakes(
+		exercise,
+		plan.checks!,
+		async (code, check, input) =>
+			JSON.parse(JSON.stringify(plain(await observers[check.observer]!(code, input, { postgres: null })))),
+		[...reserve.filter((w) => w.name === fresh), ...wrongSolutions().filter((w) => w.name === named)]
+	);
+	return learners.map((learner) => diagnose(plan.checks!, learner.answers, mistakes));
+}
+
+// On main these were named after the mistake beside them: the same inputs fail, the judge's first line (the
+// schedule's heading) is the same, and what the code did is not.
+describe('diagnose: a fresh mistake that fails where a named one fails, with other effects', () => {
+	for (const [id, fresh, named] of [
+		['07', 'comments-numbered-from-zero', 'comment-without-a-receipt'],
+		['04', 'finished-keys-never-remembered', 'second-finish-forgets-the-key'],
+		['05', 'relay-marks-a-row-the-bug-stopped', 'relay-swallows-every-error']
+	] as const)
+		it(`${fresh} (${id}) is not one of the named mistakes, and ${named} is still itself`, async () => {
+			const [freshOne, namedOne] = await diagnosedHere(id, fresh, named);
+			const said = (d: Diagnosis | null | undefined) => (d ? saidDiagnosis(d) : 'no diagnosis');
+			expect(freshOne?.kind, said(freshOne)).toBe('unnamed');
+			expect(namedOne, said(namedOne)).toMatchObject({ kind: 'mistake', name: named, alike: [] });
+		}, 60_000);
+});
+
+describe('withRandomHidden: what a story says, without the values code makes at random', () => {
+	it('hides UUIDs, timestamps, milliseconds and long random ids, each value by where it first appears', () => {
+		const story = (a: string, b: string) =>
+			`key ${a} saved at 2026-12-01T22:41:17.123Z (${1764628877123}), then ${b}, then ${a} again; id ${'V1StGXR8_Z5jdHi6B-myT'}`;
+		const [a, b, c] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+		expect(withRandomHidden(story(a, b))).toBe(
+			'key ‹random 1› saved at ‹random 2› (‹random 3›), then ‹random 4›, then ‹random 1› again; id ‹random 5›'
+		);
+		expect(withRandomHidden(story(b, c))).toBe(withRandomHidden(story(a, b)));
+		expect(withRandomHidden(story(a, a))).not.toBe(withRandomHidden(story(a, b)));
+	});
+	it("keeps what the code chose: the schedule's ids, keys and numbers", () => {
+		const story =
+			'Schedule "comment-twice": delivery 2 (chg-1, evt-42, key "k-1", ticket-confirmation/acme/1): comment 2 at version 12';
+		expect(withRandomHidden(story)).toBe(story);
+	});
+	it('reads a JSON list ordered by its random values the same in either order', () => {
+		const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+		const table = (rows: { key: string; id: number }[]) => `yours ${JSON.stringify({ keys: rows })}`;
+		const one = { key: a, id: 1 };
+		const two = { key: b, id: 2 };
+		expect(withRandomHidden(table([one, two]))).toBe(withRandomHidden(table([two, one])));
+		expect(withRandomHidden(table([one, two]))).not.toBe(withRandomHidden(table([one, { key: b, id: 3 }])));
 	});
 });

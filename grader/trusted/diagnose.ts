@@ -6,9 +6,13 @@
 //
 // The inputs that count for a mistake are those where the learner's answer or the mistake's diverges from
 // the reference (the check's judge says so). On each of them the two agree when both diverge with the same
-// answer (or, where answers may take another path, the same story from the judge). A learner whose answers
-// agree with a mistake's on every such input made that mistake ("11 of 11"); anything less is said as what it
-// is: not one of the named mistakes, with the closest one and how close when it agrees on half or more.
+// effect: the same answer to the letter, or the same story from the judge once the values code makes at random
+// (UUIDs, timestamps, long random ids) are hidden and its account of the steps taken ("What happened") is left
+// out, since code in another language takes other steps to the same end. A first line alike is not enough: it
+// is often only the schedule's heading, the same for every way of failing it. A learner whose answers agree
+// with a mistake's on every such input made that mistake ("11 of 11"); of two that do, the one whose steps the
+// learner's took too is named. Anything less is said as what it is: not one of the named mistakes, with the
+// closest one and how close when it agrees on half or more.
 import type { Answer, Answers } from './answers.ts';
 import type { PlannedCheck } from './expect.ts';
 import type { Mistake } from './mistakes.ts';
@@ -31,8 +35,112 @@ export type Diagnosis =
 	  };
 
 const diverges = (answer: Answer | undefined) => answer !== undefined && answer.problem !== null;
+
+// A value code makes at random: a UUID, an ISO timestamp, milliseconds since 1970, a run of 16 hex digits or
+// more, or a token of 10 or more letters, digits, '-' and '_' mixing letters and digits (nanoid, ULID, base64url).
+const madeAtRandom = new RegExp(
+	[
+		String.raw`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`,
+		String.raw`\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?`,
+		String.raw`\b1\d{12}\b`,
+		String.raw`\b[0-9a-f]{16,}\b`,
+		String.raw`(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{10,}(?![\w-])`
+	].join('|'),
+	'gi'
+);
+
+// The judge's whole story with each value made at random hidden behind a stand-in, and the order such values
+// impose hidden too: two runs that drew other UUIDs read alike, and a value seen twice is still one value.
+export function withRandomHidden(story: string): string {
+	const hidden = story.replace(madeAtRandom, standIns());
+	return hidden.includes(standIn)
+		? hidden
+				.split('\n')
+				.map(inOrderOfWhatIsNotRandom)
+				.join('\n')
+				.replace(/‹random \d+›/g, standIns())
+		: hidden;
+}
+
+// Numbers each value by where it first appears: ‹random 1›, ‹random 2›, …
+function standIns() {
+	const seen = new Map<string, number>();
+	return (value: string) => {
+		if (!seen.has(value)) seen.set(value, seen.size + 1);
+		return `${standIn}${seen.get(value)}›`;
+	};
+}
+const standIn = '‹random ';
+
+// A line that ends in JSON (a table the judge shows: "yours {"keys":[…]}") with every list whose items hold a
+// random value sorted by the rest of their text: a store that lists its rows by key lists random keys at random.
+function inOrderOfWhatIsNotRandom(line: string): string {
+	const start = line.search(/[[{]/);
+	if (start < 0 || !line.includes(standIn, start)) return line;
+	try {
+		return line.slice(0, start) + JSON.stringify(sorted(JSON.parse(line.slice(start))));
+	} catch {
+		return line;
+	}
+}
+function sorted(value: unknown): unknown {
+	if (Array.isArray(value)) {
+		const items = value.map((item) => {
+			const kept = sorted(item);
+			return { kept, text: JSON.stringify(kept) ?? '' };
+		});
+		if (!items.some(({ text }) => text.includes(standIn))) return items.map(({ kept }) => kept);
+		const rest = (text: string) => text.replace(/‹random \d+›/g, standIn);
+		return items
+			.sort((a, b) => (rest(a.text) < rest(b.text) ? -1 : rest(a.text) > rest(b.text) ? 1 : 0))
+			.map(({ kept }) => kept);
+	}
+	if (value === null || typeof value !== 'object') return value;
+	return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, sorted(field)]));
+}
+
+// What an answer did, as the judge tells it, random values hidden, and without the story's account of the
+// path the code took ("What happened: …", a database trace): two bodies of code, in two languages, can take
+// other steps to the same answers and the same end state. Worked out once per answer.
+const whatHappened = /\n\nWhat happened[^\n]*:\n[\s\S]*?(?=\n\n|$)/g;
+const effects = new WeakMap<Answer, string>();
+function effect(answer: Answer): string {
+	let told = effects.get(answer);
+	if (told === undefined)
+		effects.set(
+			answer,
+			(told = withRandomHidden((answer.story ?? answer.answer ?? '').replace(whatHappened, '')))
+		);
+	return told;
+}
+// Two stories that both hold values made at random are told alike only as far as their first line: graded in a
+// class under load, key-per-attempt-server-side's stories (its random keys in every one) were not told the
+// same twice even with those values hidden, so there the rule stays as coarse as it was.
+const byChance = (answer: Answer) => effect(answer).includes(standIn);
 const agree = (a: Answer, b: Answer) =>
-	diverges(a) && diverges(b) && (a.answer === b.answer || a.problem === b.problem);
+	diverges(a) &&
+	diverges(b) &&
+	(a.answer === b.answer ||
+		effect(a) === effect(b) ||
+		(byChance(a) && byChance(b) && a.problem === b.problem));
+
+// The whole story, the path included, random values hidden: how two mistakes that agree everywhere are told
+// apart, by the inputs where the learner's code also took the very steps a mistake took.
+const stories = new WeakMap<Answer, string>();
+function wholeStory(answer: Answer): string {
+	let told = stories.get(answer);
+	if (told === undefined) stories.set(answer, (told = withRandomHidden(answer.story ?? answer.answer ?? '')));
+	return told;
+}
+function exactlyAlike(learner: Answers, mistake: Mistake): number {
+	let same = 0;
+	for (const [c, row] of learner.entries())
+		for (const [i, answer] of row.entries()) {
+			const theirs = mistake.answers[c]?.[i];
+			if (diverges(answer) && theirs && diverges(theirs) && wholeStory(theirs) === wholeStory(answer)) same++;
+		}
+	return same;
+}
 
 function matchOf(learner: Answers, mistake: Mistake): Match {
 	let matched = 0;
@@ -47,19 +155,6 @@ function matchOf(learner: Answers, mistake: Mistake): Match {
 	return { name: mistake.name, mistake: mistake.mistake, matched, of };
 }
 
-// On how many of the inputs where either differs the judge tells the learner's and the mistake's whole story
-// alike (or, with no story kept, the answers are the same to the letter).
-const told = (a: Answer) => a.story ?? a.answer;
-function exactlyAlike(learner: Answers, mistake: Mistake): number {
-	let same = 0;
-	for (const [c, row] of learner.entries())
-		for (const [i, answer] of row.entries()) {
-			const theirs = mistake.answers[c]?.[i];
-			if ((diverges(answer) || diverges(theirs)) && theirs && told(theirs) === told(answer)) same++;
-		}
-	return same;
-}
-
 const unwritten = (learner: Answers) =>
 	learner.flat().every((a) => !diverges(a) || a.answer?.startsWith('threw NotWrittenYet'));
 
@@ -70,8 +165,8 @@ export function diagnose(checks: PlannedCheck[], learner: Answers, mistakes: Mis
 	const matches = mistakes.map((mistake) => matchOf(learner, mistake));
 	const full = matches.filter((m) => m.of > 0 && m.matched === m.of);
 	if (full.length) {
-		// Of the mistakes that agree everywhere, the one the judge tells the learner's whole story of on more
-		// inputs is the closer: two whose first lines match but whose requests differ are told apart.
+		// Of the mistakes that agree everywhere, the one whose whole story (the path too) the learner's is on more
+		// inputs is named; one told alike on as many inputs is alike, and both are named.
 		const exact = new Map(
 			full.map((m) => [
 				m.name,
@@ -81,10 +176,9 @@ export function diagnose(checks: PlannedCheck[], learner: Answers, mistakes: Mis
 				)
 			])
 		);
-		const order = (a: Match, b: Match) =>
-			exact.get(b.name)! - exact.get(a.name)! || b.of - a.of || a.name.localeCompare(b.name);
-		const [best, ...rest] = full.sort(order);
-		// Two mistakes told alike on every input, in full, can't be told apart: both are named.
+		const [best, ...rest] = full.sort(
+			(a, b) => exact.get(b.name)! - exact.get(a.name)! || a.name.localeCompare(b.name)
+		);
 		const alike = rest.filter((m) => exact.get(m.name) === exact.get(best!.name));
 		const named = mistakes.find((m) => m.name === best!.name)!;
 		return {
