@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../lib/run.ts';
 import { builtConfig } from './built-config.js';
-import { tempWorkbook } from './temp-workbook.ts';
+import { tempWorkbook, words } from './temp-workbook.ts';
 
 const workbook = tempWorkbook();
 afterAll(() => workbook.remove());
@@ -37,14 +37,6 @@ describe('the learner config built for Node', () => {
 	});
 });
 
-// Durations are the only words a run may change; Vitest's own report prints test files as they end, in any order.
-const words = (output: string, inAnyOrder: boolean) => {
-	const lines = output
-		.replace(/\d+(\.\d+)? ?m?s\b/g, 'T')
-		.split('\n')
-		.filter((line) => !/^\s*(Start at|Duration)\b/.test(line));
-	return (inAnyOrder ? lines.sort() : lines).join('\n');
-};
 const npmRun = (script: string, builtConfig: '0' | '1', ...args: string[]) =>
 	run(process.execPath, [`learner/${script}`, ...args], {
 		cwd: workbook.root,

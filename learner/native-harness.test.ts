@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../lib/run.ts';
 import { nativeHarness, type NativeHarness } from './native-harness.ts';
-import { tempWorkbook } from './temp-workbook.ts';
+import { tempWorkbook, words } from './temp-workbook.ts';
 
 const workbook = tempWorkbook();
 afterAll(() => workbook.remove());
@@ -54,14 +54,6 @@ describe('the harness built for Node', () => {
 	});
 });
 
-// Durations are the only words a run may change; Vitest's own report prints test files as they end, in any order.
-const words = (output: string, inAnyOrder: boolean) => {
-	const lines = output
-		.replace(/\d+(\.\d+)? ?m?s\b/g, 'T')
-		.split('\n')
-		.filter((line) => !/^\s*(Start at|Duration)\b/.test(line));
-	return (inAnyOrder ? lines.sort() : lines).join('\n');
-};
 const npmTest = (native: '0' | '1', ...args: string[]) =>
 	run(process.execPath, ['learner/npm-test.js', ...args], {
 		cwd: workbook.root,
