@@ -239,9 +239,10 @@ export function verdictsFrom(
 			let problem = judged(check, i, one.ok);
 			// On a held-out case, the words are made from the answer as it may be shown (held-out-answer.ts):
 			// code that wrote the other inputs into its answer finds none of them in its report.
+			// An answer the judge read, but cannot read as shown (cut short, a value hidden), is said as one that differs.
 			if (problem && check.heldOut)
 				problem =
-					judged(check, i, shownAnswer(one.ok, input, check.expected[i], publicValues)) ??
+					shownProblem(check, i, shownAnswer(one.ok, input, check.expected[i], publicValues)) ??
 					`your code's answer differs from the reference's on this input: ${clip(JSON.stringify(input) ?? 'undefined', 1500)}`;
 			if (problem) return { ...base(check), status: 'failed', message: clip(`${where}${problem}`) };
 		}
@@ -258,6 +259,14 @@ function judged(check: PlannedCheck, i: number, answer: unknown): string | null 
 		return check.heldOut
 			? 'what your code returned could not be read'
 			: `what your code returned could not be read: ${why}`;
+	}
+}
+
+function shownProblem(check: PlannedCheck, i: number, shown: unknown): string | null {
+	try {
+		return check.judge(check.cases[i], shown, check.expected[i]);
+	} catch {
+		return null;
 	}
 }
 
