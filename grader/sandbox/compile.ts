@@ -96,6 +96,18 @@ export const it = absent('it');
 export const expect = absent('expect');
 `;
 
+// The schedules' compiled JSON Schema validators (272 KB, and Ajv's runtime with them): a run never reads a
+// schedule file, since the grader hands every input in as data, checked before it is planned. Loading them
+// cost a run of 01 about 40 ms of node's CPU, a sixth of it, so the sandbox's harness gets validators that
+// refuse instead. A player that ever loaded a schedule inside the sandbox would fail its run with these words.
+const validatorsInSandbox = 'harness/core/validators/compiled.js';
+const validatorsStub = `// The schedules are checked by the grader, before a run: inside the sandbox no schedule file is read.
+const refuse = () => { throw new Error('schedules are not read while grading: the grader hands every input in'); };
+export function compiledValidators() {
+	return new Proxy({}, { get: () => refuse });
+}
+`;
+
 export type Harness = {
 	// The folder the sandbox sees as /wb (read-only), with empty folders where the rest is bound.
 	dir: string;
@@ -114,7 +126,7 @@ async function compileFolder(from: string, to: string, skip: (name: string) => b
 			await compileFolder(join(from, name), join(to, name), skip);
 			continue;
 		}
-		// Plain JavaScript (the schedules' compiled validators) and JSON (06's rules) are the harness's own:
+		// Plain JavaScript (the schedules' compiled validators, replaced below) and JSON (06's rules) are the harness's own:
 		// copied as they are.
 		if ((name.endsWith('.js') || name.endsWith('.json')) && !skip(name))
 			writeFileSync(join(to, name), readFileSync(join(from, name)));
@@ -155,6 +167,7 @@ async function makeHarness(sandboxed: boolean): Promise<Harness> {
 	writeFileSync(join(dir, 'vitest.js'), vitestStub);
 	writeFileSync(join(dir, 'job.json'), '');
 	await compileFolder(join(root, 'harness'), join(dir, 'harness'), () => false);
+	writeFileSync(join(dir, validatorsInSandbox), validatorsStub);
 	await compileFolder(join(root, 'grader', 'inside'), join(dir, 'inside'), () => false);
 	// What both sides of the wall share: job.json's and the observation lines' types, the channel's descriptor.
 	await compileFolder(join(root, 'grader', 'channel'), join(dir, 'channel'), () => false);
