@@ -242,6 +242,36 @@ describe('diagnose: a mistake recognised by what the code answers', () => {
 			kind: 'unnamed'
 		});
 	});
+	it("on a check whose requests run at once, the machine's choice of who goes first is no evidence against a mistake", () => {
+		// receipt-saved-after-the-ticket-commits on two-deliveries-at-once, on PostgreSQL: its second request's
+		// receipt usually loses the race to the first's, and on a busy machine now and then wins it.
+		const atOnce = [
+			{ ...checks[0]!, concurrent: true },
+			{ ...checks[1]!, concurrent: false }
+		] as PlannedCheck[];
+		const secondTicket = mistake('second-ticket', [
+			[right, wrong('first wins the race'), right],
+			[wrong('2'), right, right]
+		]);
+		const raceWonTheOtherWay = [
+			[right, wrong('second wins the race'), right],
+			[wrong('2'), right, right]
+		];
+		expect(diagnose(atOnce, raceWonTheOtherWay, [secondTicket])).toMatchObject({
+			kind: 'mistake',
+			name: 'second-ticket',
+			matched: 1,
+			of: 1
+		});
+		// The same answers where nothing runs at once: another effect, so not that mistake.
+		expect(diagnose(checks, raceWonTheOtherWay, [secondTicket])).toMatchObject({ kind: 'unnamed' });
+		// Every other input still counts: wrong where the mistake is not, even beside a race, is not the mistake.
+		const alsoWrongElsewhere = [
+			[right, wrong('second wins the race'), right],
+			[wrong('2'), wrong('3'), right]
+		];
+		expect(diagnose(atOnce, alsoWrongElsewhere, [secondTicket])).toMatchObject({ kind: 'unnamed' });
+	});
 	it('two mistakes that answer alike everywhere are both named, never one picked as if it were sure', () => {
 		const twin = mistake('twin', keyPerTry.answers);
 		expect(diagnose(checks, keyPerTry.answers, [twin, keyPerTry])).toMatchObject({
