@@ -1,7 +1,8 @@
 // Every crash point of every request: the request is stopped at each step it takes against the store, then the
 // client retries it (same key, same body), and what the lesson promises is checked.
 //
-//   const problem = await exploreCrashPoints(code, sequence);   // null, or the story of the first broken promise
+//   const problem = await exploreCrashPoints(code, sequence, start, fresh);   // null, or the first broken promise
+//   await exploreCrashPoints(code, sequence, start, fresh, everyPoint, record, { share: false });   // every point played
 //
 // The steps: the start of each transaction (after the one before it committed), each statement, each commit,
 // and the end (the route made its answer, the connection drops before it is sent). A crash at a step is one the
@@ -176,13 +177,23 @@ async function crashThenRetry(
 // The crash and retry at each point chosen: one played for each set of points that leave the same commits done,
 // the set that reaches furthest first (its crash replays the most of the request). Where a played crash took other
 // steps than the request alone up to it (a route that does not take the same steps twice), every point is played.
+// Not shared (share false), every point is played, as before there was sharing: what reductions.test.ts compares.
 async function crashesOf(
 	play: Play,
 	fresh: () => Promise<ExploredStore>,
 	chosen: number[],
-	alone: Alone
+	alone: Alone,
+	share: boolean
 ): Promise<AfterCrash[]> {
 	const { reference } = alone;
+	const crashes: AfterCrash[] = [];
+	if (!share) {
+		for (const at of chosen) {
+			const { repeated: _, ...crash } = await crashThenRetry(play, await fresh(), at, reference, null);
+			crashes.push(crash);
+		}
+		return crashes;
+	}
 	const setOf = (at: number) => commitsBefore(reference.steps, at);
 	const firsts = new Map<number, number>();
 	for (const at of chosen) if (!firsts.has(setOf(at))) firsts.set(setOf(at), at);
@@ -200,7 +211,6 @@ async function crashesOf(
 		repeats = repeated;
 		if (!repeats) break;
 	}
-	const crashes: AfterCrash[] = [];
 	for (const at of chosen) {
 		const shared = played.get(repeats ? firsts.get(setOf(at))! : at);
 		crashes.push(shared ?? (await crashThenRetry(play, await fresh(), at, reference, null)));
@@ -219,7 +229,8 @@ export async function exploreCrashPoints(
 	fresh: (rows: ExploredStore) => Promise<ExploredStore>,
 	points: Points = everyPoint,
 	// Given, every crash is handed to it and none judged here: the grader judges them outside (tellCrash).
-	record?: (crash: RecordedCrash) => void
+	record?: (crash: RecordedCrash) => void,
+	{ share = true }: { share?: boolean } = {}
 ): Promise<string | null> {
 	const clock = { time: sequenceStart };
 	let store = start;
@@ -237,7 +248,7 @@ export async function exploreCrashPoints(
 		const reference = await play(alone, null);
 		const referenceAfter = await alone.contents();
 		const chosen = points(reference.steps.length, request);
-		const crashes = await crashesOf(play, () => fresh(store), chosen, { reference, referenceAfter });
+		const crashes = await crashesOf(play, () => fresh(store), chosen, { reference, referenceAfter }, share);
 		for (const [n, at] of chosen.entries()) {
 			const judged: Judged = {
 				reference,
