@@ -273,37 +273,76 @@ export async function exploreCrashPoints(
 
 export type RecordedCrash = { step: number; judged: Judged };
 // A crash as the grader's observer sends it: the tables after the crash, or after its retry, null where they
-// are exactly those before the request, or after it alone; and no retry's own steps (no judge reads them).
-// Go's observer sends every table: received, both read alike.
+// are exactly those before the request, or after it alone; no retry's own steps (no judge reads them); and
+// what every crash of one request shares (the request alone, its answer and steps, the tables before and after
+// it) sent with the request's first crash only, null in the crashes after it (a request's 7 points sent its
+// reference 7 times: two thirds of a run's crash records). Go's observer sends every table: received, both
+// read alike.
 export type SentCrash = {
 	step: number;
-	judged: Omit<Judged, 'afterCrash' | 'after' | 'retry'> & {
+	judged: Omit<Judged, 'afterCrash' | 'after' | 'retry' | Shared> & {
+		[part in Shared]: Judged[part] | null;
+	} & {
 		afterCrash: StoreContents | null;
 		after: StoreContents | null;
 		retry: Pick<Played, 'answer' | 'error'> & { steps?: StoreStep[] };
 	};
 };
-const same = (a: StoreContents, b: StoreContents) => JSON.stringify(a) === JSON.stringify(b);
+type Shared = 'reference' | 'referenceAfter' | 'before';
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
-export const sentCrash = ({ step, judged }: RecordedCrash): SentCrash => ({
-	step,
-	judged: {
-		...judged,
-		afterCrash: same(judged.afterCrash, judged.before) ? null : judged.afterCrash,
-		after: same(judged.after, judged.referenceAfter) ? null : judged.after,
-		retry: { answer: judged.retry.answer, error: judged.retry.error }
-	}
-});
+// earlier: the crash sent just before this one, if any: what this one shares with it (the same request) is
+// sent as null.
+export function sentCrash({ step, judged }: RecordedCrash, earlier?: RecordedCrash): SentCrash {
+	const known = earlier?.step === step ? earlier.judged : null;
+	const unless = <T>(value: T, was: T | undefined) => (known && same(value, was) ? null : value);
+	return {
+		step,
+		judged: {
+			...judged,
+			reference: unless(judged.reference, known?.reference),
+			referenceAfter: unless(judged.referenceAfter, known?.referenceAfter),
+			before: unless(judged.before, known?.before),
+			afterCrash: same(judged.afterCrash, judged.before) ? null : judged.afterCrash,
+			after: same(judged.after, judged.referenceAfter) ? null : judged.after,
+			retry: { answer: judged.retry.answer, error: judged.retry.error }
+		}
+	};
+}
 
-export const receivedCrash = ({ step, judged }: SentCrash): RecordedCrash => ({
-	step,
-	judged: {
-		...judged,
-		afterCrash: judged.afterCrash ?? judged.before,
-		after: judged.after ?? judged.referenceAfter,
-		retry: { ...judged.retry, steps: judged.retry.steps ?? [] }
-	}
-});
+// earlier: the crash received just before this one, read back already; what this one left out is its.
+export function receivedCrash({ step, judged }: SentCrash, earlier?: RecordedCrash): RecordedCrash {
+	const known = earlier?.step === step ? earlier.judged : null;
+	const part = <T>(value: T | null, was: T | undefined): T => {
+		if (value !== null) return value;
+		if (was === undefined)
+			throw new Error(`a crash of step ${step + 1} leaves out what no crash before it sent`);
+		return was;
+	};
+	const before = part(judged.before, known?.before);
+	const referenceAfter = part(judged.referenceAfter, known?.referenceAfter);
+	return {
+		step,
+		judged: {
+			...judged,
+			reference: part(judged.reference, known?.reference),
+			referenceAfter,
+			before,
+			afterCrash: judged.afterCrash ?? before,
+			after: judged.after ?? referenceAfter,
+			retry: { ...judged.retry, steps: judged.retry.steps ?? [] }
+		}
+	};
+}
+
+// A run's crashes, sent and received in order, each as above.
+export const sentCrashes = (crashes: RecordedCrash[]): SentCrash[] =>
+	crashes.map((crash, i) => sentCrash(crash, crashes[i - 1]));
+export function receivedCrashes(crashes: SentCrash[]): RecordedCrash[] {
+	const received: RecordedCrash[] = [];
+	for (const crash of crashes) received.push(receivedCrash(crash, received.at(-1)));
+	return received;
+}
 
 // The story of one crash and its retry, or null when it kept every promise.
 export function tellCrash(sequence: Sequence, { step: i, judged }: RecordedCrash): string | null {

@@ -82,9 +82,9 @@ async function crashRun(code: EndpointCode, sequence: Sequence, share: boolean) 
 	const recorded: RecordedCrash[] = [];
 	const record = (crash: RecordedCrash) => recorded.push(crash);
 	await exploreCrashPoints(code, sequence, new MemoryStore(), copy, everyPoint, record, { share });
-	return recorded.map((crash) => ({
+	return recorded.map((crash, i) => ({
 		at: `request step ${crash.step + 1}, crash point ${crash.judged.at + 1}`,
-		sent: JSON.stringify(sentCrash(crash)),
+		sent: JSON.stringify(sentCrash(crash, recorded[i - 1])),
 		verdict: withRandomHidden(tellCrash(sequence, crash) ?? 'every promise kept')
 	}));
 }
