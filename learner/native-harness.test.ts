@@ -79,4 +79,24 @@ describe('a learner run on the native harness', () => {
 			if (id === '01') expect(native.output).toMatch(/❯ \S+ harness\/handler\/play\.ts:\d+:\d+/);
 		}
 	);
+
+	// Vitest keeps the modules it built on disk between runs; a test file names the built harness it imports.
+	it(
+		'runs as before after a harness edit, with no import of the build the edit removed',
+		{ timeout: 240_000 },
+		async () => {
+			const before = await npmTest('1', 'exercises/01');
+			const file = join(workbook.root, 'harness/core/mismatch.ts');
+			const text = readFileSync(file, 'utf8');
+			writeFileSync(file, `${text}\nexport const edited = true;\n`);
+			try {
+				const after = await npmTest('1', 'exercises/01');
+				expect(after.output).not.toMatch(/did not load/);
+				expect(words(after.output, false)).toBe(words(before.output, false));
+				expect(after.code).toBe(before.code);
+			} finally {
+				writeFileSync(file, text);
+			}
+		}
+	);
 });

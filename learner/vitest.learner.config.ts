@@ -40,9 +40,16 @@ const report = reports[process.env.LEARNER_REPORT as keyof typeof reports]?.();
 const root = fileURLToPath(new URL('../', import.meta.url));
 const native = process.env.LEARNER_NATIVE_HARNESS === '1' ? nativeHarness(root) : null;
 // A harness source Vitest loads itself (a global setup, in Vitest's own process) keeps its imports as they are.
+// A module Vitest builds names the built harness it imports by its folder, so Vitest's cache of built modules
+// on disk (experimental.fsModuleCache) keys them by that folder too: after a harness edit (a new folder, the
+// old one removed) a test file or setup file unchanged since the last run is built again, not read from the
+// cache with an import of a file that is gone.
 const loadNatively = (built: NativeHarness): Plugin => ({
 	name: 'native-harness',
 	enforce: 'pre',
+	configureVitest({ experimental_defineCacheKeyGenerator }) {
+		experimental_defineCacheKeyGenerator(() => built.dir);
+	},
 	resolveId(source, importer) {
 		if (importer && built.resolve(importer.split('?')[0]!) !== null) return null;
 		if (source.startsWith('#harness/')) return built.resolve(source);

@@ -36,6 +36,27 @@ export function playStatus(schedule: JudgedSchedule, rules: Rules): PlayedChange
 	return { answers, store: handler.snapshot() };
 }
 
+// Plays the schedule with the rules as they are, and throws only if one of them is still the stub.
+export function stopAtStub(rules: Rules, schedule: JudgedSchedule): void {
+	let stub: NotWrittenYet | null = null;
+	const noted =
+		<C>(rule: (store: StatusStore, change: C) => Answer) =>
+		(store: StatusStore, change: C) => {
+			try {
+				return rule(store, change);
+			} catch (error) {
+				if (error instanceof NotWrittenYet) stub ??= error;
+				throw error;
+			}
+		};
+	try {
+		playStatus(schedule, { setStatus: noted(rules.setStatus), addComment: noted(rules.addComment) });
+	} catch {
+		// Any other failure is the property's to find and shrink.
+	}
+	if (stub) throw new ScheduleMismatch((stub as NotWrittenYet).message);
+}
+
 // Field by field, whatever order the code wrote them in.
 const canonical = (answer: unknown) =>
 	answer !== null && typeof answer === 'object'

@@ -2,19 +2,16 @@
 // contract's model (contract.ts), answer by answer and in the end state. A failure is the shortest schedule
 // fast-check found, told as a shipped schedule's failure is, with the seed and path to replay it.
 //
-//   exploreStatus(() => ({ setStatus, addComment }));        // an it() in 07's tests: 100 runs, a fixed seed
+//   exploreStatus(() => ({ setStatus, addComment }));        // explore.ts: an it() in 07's tests, 100 runs
 //   brokenStatusSchedule(rules, { runs: 2000, seed: 7 });    // the failure's words, or null
 //
 // STATUS_SEED and STATUS_PATH replay a failure; the same seed every run otherwise, so a learner sees the
 // same schedule until it is fixed.
 import fc from 'fast-check';
-import { it } from 'vitest';
 import { ScheduleMismatch } from '../core/mismatch.ts';
 import { madeUpSchedules, madeUpSteps, madeUpSchedule } from './made-up.ts';
-import { judgeStatus, playStatus } from './play.ts';
-import type { Answer, Rules, StatusStore } from './model.ts';
-import type { JudgedSchedule } from './schedules.ts';
-import { NotWrittenYet } from '../core/todo.ts';
+import { judgeStatus, playStatus, stopAtStub } from './play.ts';
+import type { Rules } from './model.ts';
 
 export const statusSeed = 20260707;
 
@@ -40,32 +37,4 @@ export function brokenStatusSchedule(rules: Rules, settings: Settings = {}): str
 		'',
 		why
 	].join('\n');
-}
-
-// Plays the schedule with the rules as they are, and throws only if one of them is still the stub.
-function stopAtStub(rules: Rules, schedule: JudgedSchedule): void {
-	let stub: NotWrittenYet | null = null;
-	const noted =
-		<C>(rule: (store: StatusStore, change: C) => Answer) =>
-		(store: StatusStore, change: C) => {
-			try {
-				return rule(store, change);
-			} catch (error) {
-				if (error instanceof NotWrittenYet) stub ??= error;
-				throw error;
-			}
-		};
-	try {
-		playStatus(schedule, { setStatus: noted(rules.setStatus), addComment: noted(rules.addComment) });
-	} catch {
-		// Any other failure is the property's to find and shrink.
-	}
-	if (stub) throw new ScheduleMismatch((stub as NotWrittenYet).message);
-}
-
-export function exploreStatus(rules: () => Rules, runs = 100): void {
-	it(`made-up schedules (${runs}, fast-check): three tickets, retries, late copies and crashes, held to the contract`, () => {
-		const problem = brokenStatusSchedule(rules(), { runs });
-		if (problem) throw new ScheduleMismatch(problem);
-	});
 }

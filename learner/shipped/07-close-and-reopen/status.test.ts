@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heading } from '#harness/core/manifest.ts';
 import { playStatusSchedules } from '#harness/status/play.ts';
-import { exploreStatus } from '#harness/status/property.ts';
+import { exploreStatus } from '#harness/status/explore.ts';
 import { ChangeHandler, type SetStatus } from '#harness/status/model.ts';
 import { addComment, setStatus } from './status.ts';
 
