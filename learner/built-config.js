@@ -10,7 +10,8 @@
 // The build is esbuild's bundle, as Vite's own is (packages stay imports; each file's import.meta.url is its
 // source's). Vitest's options are read by Vitest's own parser, and the config is handed to it inline, as
 // `--config` would. Anything this cannot do (no esbuild, a folder it cannot write, a build that fails, help or
-// the version asked for, watch mode, the UI) runs Vitest's command line on the .ts instead, as before.
+// the version asked for, watch mode, the UI) runs Vitest's command line on the .ts instead, as before; a Vitest
+// whose files are not where this looks for them (an upgrade moved them) does too, and says so in one line.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -41,26 +42,23 @@ async function startInline(root) {
 	try {
 		const built = await builtConfig(root);
 		if (built === null) return false;
-		const dist = join(root, 'node_modules/vitest/dist');
-		const cac = imported(
-			join(dist, 'cli.js'),
-			/import \{ (?<name>\w+) as createCLI \} from '\.\/(?<file>chunks\/cac\.[\w-]+\.js)'/
-		);
-		const utils = imported(
-			cac.path,
-			/\{ errorBanner \} = await import\('\.\/(?<file>[\w.-]+\.js)'\)\.then\(function \(n\) \{ return n\.(?<name>\w+); \}\)/
-		);
-		cli = (await import(pathToFileURL(cac.path).href))[cac.name]();
-		banner = (await import(pathToFileURL(utils.path).href))[utils.name]?.errorBanner;
 		config = (await import(pathToFileURL(built).href)).default;
-		if (typeof cli?.parse !== 'function' || typeof banner !== 'function') return false;
 	} catch {
+		return false;
+	}
+	try {
+		({ cli, banner } = await vitestCommandLine(root));
+	} catch (error) {
+		movedOnce(root, error);
 		return false;
 	}
 	const { startVitest } = await import('vitest/node');
 	const { normalize } = await import('pathe');
 	const run = cli.commands.find((command) => command.name === 'run');
-	if (!run) return false;
+	if (!run) {
+		movedOnce(root, new Error("Vitest's command line has no run command"));
+		return false;
+	}
 	run.action(async (filters, options) => {
 		try {
 			const given = cliOptions(filters, { ...options, run: !options.watch });
@@ -78,10 +76,51 @@ async function startInline(root) {
 	return true;
 }
 
+// Vitest's command line and its words for a startup error, found in its dist files as its bin finds them;
+// an error naming the file, from the workbook, where they are not.
+async function vitestCommandLine(root) {
+	const dist = join(root, 'node_modules/vitest/dist');
+	const cac = imported(
+		root,
+		join(dist, 'cli.js'),
+		/import \{ (?<name>\w+) as createCLI \} from '\.\/(?<file>chunks\/cac\.[\w-]+\.js)'/,
+		'createCLI from ./chunks/cac.*.js'
+	);
+	const utils = imported(
+		root,
+		cac.path,
+		/\{ errorBanner \} = await import\('\.\/(?<file>[\w.-]+\.js)'\)\.then\(function \(n\) \{ return n\.(?<name>\w+); \}\)/,
+		'errorBanner'
+	);
+	const cli = (await import(pathToFileURL(cac.path).href))[cac.name]?.();
+	const banner = (await import(pathToFileURL(utils.path).href))[utils.name]?.errorBanner;
+	if (typeof cli?.parse !== 'function') throw new Error(`${relative(root, cac.path)} makes no command line`);
+	if (typeof banner !== 'function') throw new Error(`${relative(root, utils.path)} has no errorBanner`);
+	return { cli, banner };
+}
+
+// A Vitest whose files are not where this looks (an upgrade moved them) still runs, through Vite as before,
+// a little slower: said once, in one line, so the maintainer who upgraded it knows to look here.
+let saidMoved = false;
+function movedOnce(root, error) {
+	if (saidMoved) return;
+	saidMoved = true;
+	const why = (error instanceof Error ? error.message : String(error)).split('\n')[0].split(root).join('');
+	process.stderr.write(
+		`learner/built-config.js: Vitest's files are not where it looks (${why}); running the config through Vite instead.\n`
+	);
+}
+
 // A module one of Vitest's modules imports, and the name it imports it by.
-function imported(from, pattern) {
-	const found = pattern.exec(readFileSync(from, 'utf8'));
-	if (!found) throw new Error(`${from} imports no module like ${pattern}`);
+function imported(root, from, pattern, what) {
+	let text;
+	try {
+		text = readFileSync(from, 'utf8');
+	} catch {
+		throw new Error(`${relative(root, from)} is not there`);
+	}
+	const found = pattern.exec(text);
+	if (!found) throw new Error(`${relative(root, from)} imports no ${what}`);
 	return { name: found.groups.name, path: join(dirname(from), found.groups.file) };
 }
 

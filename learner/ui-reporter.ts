@@ -8,6 +8,7 @@ import { exercises, workbookRoot } from '#harness/core/manifest.ts';
 import { counts } from './loop.ts';
 import { tally } from './tally.ts';
 import { shownNames } from './ui-steps.ts';
+import { pathsFromTheWorkbook } from './ui-wire.ts';
 
 export default class UiReporter implements Reporter {
 	private vitest?: Vitest;
@@ -16,6 +17,8 @@ export default class UiReporter implements Reporter {
 
 	onInit(vitest: Vitest): void {
 		this.vitest = vitest;
+		// The page is sent every path from the workbook, never where the workbook lies (ui-wire.ts).
+		pathsFromTheWorkbook(vitest, workbookRoot);
 	}
 
 	async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {

@@ -1,9 +1,9 @@
 // npm run ui, in a real browser (Debian's Chromium through playwright-core), on a throwaway copy of the workbook
 // (learner/ui-session.ts): it stays up without a terminal and ends with its address; as shipped, its tree names
 // the learner's test files under exercises/ in the syllabus's order, a story wraps inside its panel, the row
-// just clicked keeps its name in sight, and no page shows where the workbook lies on this machine; an exercise
-// whose solution is copied in turns green, and a failing test's panel tells the story. The session stops what
-// it starts, on failure too.
+// just clicked keeps its name in sight, and no page shows (nor is sent, on its websocket) where the workbook
+// lies on this machine; an exercise whose solution is copied in turns green, and a failing test's panel tells
+// the story. The session stops what it starts, on failure too.
 //
 // UI_SCREENSHOT=docs/vitest-ui.png npx vitest run --project harness learner/ui.test.ts
 // also saves the picture the README shows.
@@ -22,8 +22,10 @@ import { boxesThatOverflow, nameInSight } from './ui-page-checks.ts';
 let session: UiSession;
 let total: string;
 let page: Page;
-// Every HTTP answer the page fetched, for the check that none holds an absolute path.
+// Every HTTP answer the page fetched, and every message the UI's websocket sent it, for the check that none
+// holds an absolute path.
 const answers: { url: string; body: string }[] = [];
+const messages: string[] = [];
 
 beforeAll(async () => {
 	session = await startUi();
@@ -37,6 +39,9 @@ beforeAll(async () => {
 		const body = await response.text().catch(() => '');
 		answers.push({ url: response.url(), body });
 	});
+	page.on('websocket', (socket) =>
+		socket.on('framereceived', ({ payload }) => messages.push(String(payload)))
+	);
 	await page.goto(session.url);
 }, 180_000);
 
@@ -51,6 +56,12 @@ const holding = (text: string) =>
 	[...new Set([session.root, realpathSync(session.root), workbookRoot, `${tmpdir()}/`])].filter((path) =>
 		text.includes(path)
 	);
+// The first place a path appears in the messages, with a little of what is around it.
+const around = (messages: string[], path: string) => {
+	const message = messages.find((one) => one.includes(path)) ?? '';
+	const at = message.indexOf(path);
+	return message.slice(Math.max(0, at - 60), at + path.length + 60);
+};
 // The tree's one button toggles between expanding and collapsing it, and a search expands the tree without
 // turning the button: to be sure of either, both are asked for in turn.
 const treeButton = (id: 'expand-all' | 'collapse-all') => async () => {
@@ -150,6 +161,16 @@ it(
 				.soft(
 					answers.flatMap(({ url, body }) => holding(body).map((path) => `${url} answered ${path}`)),
 					'absolute paths of this machine in what the page fetched'
+				)
+				.toEqual([]);
+			// The page's data: the files, their module graphs, the config, every stack, as the websocket sent them.
+			expect(messages.length, 'messages on the websocket').toBeGreaterThan(0);
+			expect
+				.soft(
+					[...new Set(messages.flatMap((message) => holding(message)))].map(
+						(path) => `a message on the websocket holds ${path}: ${around(messages, path)}`
+					),
+					'absolute paths of this machine in what the websocket sent'
 				)
 				.toEqual([]);
 		}),

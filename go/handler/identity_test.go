@@ -5,7 +5,17 @@ import (
 	"math/rand"
 	"testing"
 	"testing/quick"
+	"unicode"
 )
+
+// TestUnseenInASCII: unseen's answer for an ASCII character, made without the Unicode tables, is theirs.
+func TestUnseenInASCII(t *testing.T) {
+	for r := rune(0); r < 0x80; r++ {
+		if got, want := unseen(r), unicode.In(r, unicode.Cc, unicode.Cf, unicode.Z); got != want {
+			t.Errorf("unseen(%U) = %v, but the Unicode tables say %v", r, got, want)
+		}
+	}
+}
 
 // TestSaidIdentity: the same printed forms as harness/core/identity.test.ts, plain words kept for plain
 // fields and every field quoted when one is not.

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"workbook/database"
@@ -306,16 +307,17 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 	base := db.StepNow()
 	var steps []string
 	state := func() string {
-		text := db.StateKey()
+		var text strings.Builder
+		text.WriteString(db.StateKey())
 		for _, s := range order {
 			op := ""
 			if s.pending != nil {
 				op = s.pending.Name
 			}
 			_, heard := s.conn.Log()
-			text += fmt.Sprintf("|%s %s %v %s %s %v", s.plan.Name, s.status, heard, op, s.ending.Kind, s.ending.Value)
+			fmt.Fprintf(&text, "|%s %s %v %s %s %v", s.plan.Name, s.status, heard, op, s.ending.Kind, s.ending.Value)
 		}
-		return text
+		return text.String()
 	}
 	stopped := false
 	for {

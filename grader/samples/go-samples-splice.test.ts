@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../sandbox/paths.ts';
 import { goSamples } from './go-samples.ts';
-import { readGoFile, solutionMarker, spliceGo } from './go-samples-splice.ts';
+import { readGoFile, renamed, renamingsOf, solutionMarker, spliceGo } from './go-samples-splice.ts';
 import { materializeSamples, samplesDir } from './samples.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'grader-go-splice-'));
@@ -37,9 +37,16 @@ describe('a Go sample rides on the solution as it stands, never on a copy of it'
 	);
 
 	const spliced = overSolutions.filter((file) => readFileSync(file.path, 'utf8').includes(solutionMarker));
-	it('splices the Go 06 samples, and those of 01 that add to the solution', () => {
+	it('splices the Go 06 samples, those of 01 that add to the solution, and those whose attack is in Handle', () => {
 		expect(spliced.map((file) => file.sample.name)).toEqual(
-			expect.arrayContaining(['go-db-connections', 'go-db-elsewhere', 'go-init-exit', 'go-cgo'])
+			expect.arrayContaining([
+				'go-db-connections',
+				'go-db-elsewhere',
+				'go-init-exit',
+				'go-cgo',
+				'go-os-exec',
+				'go-reference-read'
+			])
 		);
 	});
 
@@ -52,7 +59,10 @@ describe('a Go sample rides on the solution as it stands, never on a copy of it'
 			expect(said.stderr, 'gofmt reads it').toBe('');
 			expect(said.stdout, 'gofmt would change it').toBe('');
 			const theirs = readGoFile(readFileSync(solution, 'utf8'), solution);
-			expect(text).toContain(theirs.code.trim());
+			const marker = readFileSync(path, 'utf8')
+				.split('\n')
+				.find((line) => line.startsWith(solutionMarker))!;
+			expect(text).toContain(renamed(theirs.code.trim(), renamingsOf(marker)));
 			const imports = readGoFile(text, inGo).imports.map((spec) => `${spec.name ?? ''} ${spec.path}`);
 			const wanted = [...theirs.imports, ...readGoFile(readFileSync(path, 'utf8'), path).imports].map(
 				(spec) => `${spec.name ?? ''} ${spec.path}`
@@ -154,6 +164,27 @@ describe('spliceGo', () => {
 		const text = spliceGo(sample, solution);
 		expect(text).toContain('// int twice(int n) { return 2 * n; }\nimport "C"\n');
 		expect(gofmtSays(text).stdout).toBe('');
+	});
+
+	it('splices a function the marker line names under its new name, so the sample can wrap it', () => {
+		const sample = `package x\n\nfunc Answer() string { return "¡" + answerRight() }\n\n${solutionMarker}, its Answer named answerRight\n`;
+		const text = spliceGo(sample, solution);
+		expect(text).toContain('func answerRight() string {');
+		expect(text.match(/^func Answer\(/gm)).toHaveLength(1);
+		expect(gofmtSays(text).stdout).toBe('');
+		const method = 'package x\n\ntype T struct{}\n\nfunc (t *T) Handle() int { return 1 }\n';
+		expect(spliceGo(`package x\n\n${solutionMarker}, its Handle named handleRight\n`, method)).toContain(
+			'func (t *T) handleRight() int { return 1 }'
+		);
+	});
+
+	it('refuses a renaming of a function the solution does not declare once, or a marker line it cannot read', () => {
+		expect(() =>
+			spliceGo(`package x\n\n${solutionMarker}, its Handle named other\n`, solution, 'go-odd')
+		).toThrow("go-odd: the solution declares func Handle 0 times, so it can't be named other");
+		expect(() => spliceGo(`package x\n\n${solutionMarker}, and more\n`, solution, 'go-odd')).toThrow(
+			'go-odd: the marker line says ", and more"'
+		);
 	});
 
 	it('refuses a sample of another package, or one with no marker, naming it', () => {

@@ -4,6 +4,10 @@
 //   spliceGo(sample, solution)   // the sample's package clause, both import lists as one, the sample's code
 //                                // with the marker line replaced by the solution's code after its imports
 //
+// A sample whose attack is inside one of the solution's functions names it on the marker line, as in
+// "// {{SOLUTION}}, its Handle named handleRight": the solution's declaration of Handle (a function or a
+// method) is spliced under the new name, so the sample's own Handle can do its harm and then call it.
+//
 // Go does not allow two files' worth of imports in one file, nor an import it does not use, so the two lists
 // are merged: each import once (by its name and path), in gofmt's groups (the standard library, other
 // modules, the workbook's own packages), each group sorted by path as gofmt sorts it. The sample must be of
@@ -71,6 +75,41 @@ export function importBlock(imports: GoImport[]): string {
 	return lines.length ? `import (\n${lines.join('\n\n')}\n)\n` : '';
 }
 
+export type Renaming = { from: string; to: string };
+const renamingSaid = /^, its (\w+) named (\w+)/;
+
+// The marker line's renamings: "// {{SOLUTION}}, its Handle named handleRight" is [Handle → handleRight].
+export function renamingsOf(markerLine: string, from = 'the sample'): Renaming[] {
+	let rest = markerLine.trim().slice(solutionMarker.length);
+	const renamings: Renaming[] = [];
+	for (let said = renamingSaid.exec(rest); said; said = renamingSaid.exec(rest)) {
+		renamings.push({ from: said[1]!, to: said[2]! });
+		rest = rest.slice(said[0].length);
+	}
+	if (rest.trim() !== '')
+		throw new Error(
+			`${from}: the marker line says ${JSON.stringify(rest.trim())}; it may only add ", its F named g"`
+		);
+	return renamings;
+}
+
+// The solution's code with each renamed declaration under its new name: exactly one `func F(` or
+// `func (receiver) F(` at the start of a line, or the splice is refused.
+export function renamed(code: string, renamings: Renaming[], from = 'the sample'): string {
+	return renamings.reduce((text, { from: name, to }) => {
+		const declaration = new RegExp(`^(func (?:\\([^)]*\\) )?)${name}([[(])`, 'gm');
+		const found = text.match(declaration)?.length ?? 0;
+		if (found !== 1)
+			throw new Error(
+				`${from}: the solution declares func ${name} ${found} times, so it can't be named ${to}`
+			);
+		return text.replace(declaration, `$1${to}$2`);
+	}, code);
+}
+
+const isMarker = (line: string) =>
+	line.trim() === solutionMarker || line.trim().startsWith(`${solutionMarker},`);
+
 export function spliceGo(sample: string, solution: string, from = 'the sample'): string {
 	const own = readGoFile(sample, from);
 	const theirs = readGoFile(solution, 'the solution');
@@ -78,15 +117,16 @@ export function spliceGo(sample: string, solution: string, from = 'the sample'):
 		throw new Error(
 			`${from}: package ${own.packageName}, but the solution it splices in is package ${theirs.packageName}`
 		);
-	const at = own.code.split('\n').findIndex((line) => line.trim() === solutionMarker);
-	if (at < 0) throw new Error(`${from}: no ${solutionMarker} line`);
 	const lines = own.code.split('\n');
+	const at = lines.findIndex(isMarker);
+	if (at < 0) throw new Error(`${from}: no ${solutionMarker} line`);
 	const before = lines.slice(0, at).join('\n').trimEnd();
 	const after = lines
 		.slice(at + 1)
 		.join('\n')
 		.trim();
-	const code = [before, theirs.code.trim(), after].filter((part) => part !== '').join('\n\n');
+	const solved = renamed(theirs.code.trim(), renamingsOf(lines[at]!, from), from);
+	const code = [before, solved, after].filter((part) => part !== '').join('\n\n');
 	const block = importBlock([...own.imports, ...theirs.imports]);
 	return `${[own.header.trimEnd(), block.trimEnd(), code].filter((part) => part !== '').join('\n\n')}\n`;
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { exercises } from '#harness/core/manifest.ts';
+import { sideBySide } from '#harness/core/report.ts';
 import { wrongSolutions } from '../../lib/wrong-solutions.ts';
 import type { Observers } from '../inside/observer.ts';
 import { root } from '../sandbox/paths.ts';
@@ -166,14 +167,48 @@ describe('diagnose: a mistake recognised by what the code answers', () => {
 			[right, right, right]
 		];
 		expect(diagnose(checks, learner, [perAttempt])).toMatchObject({ kind: 'mistake', matched: 1, of: 1 });
-		// Past the first line, stories that hold random values are not compared: one key used twice, where the
-		// mistake used two, is still told as that mistake (a class graded under load told them apart otherwise).
+		// One key used twice is another effect than two keys.
 		const [once] = keys();
 		const oneKey = [
 			[right, told([once!, once!]), right],
 			[right, right, right]
 		];
-		expect(diagnose(checks, oneKey, [perAttempt])).toMatchObject({ kind: 'mistake', matched: 1, of: 1 });
+		expect(diagnose(checks, oneKey, [perAttempt])).toMatchObject({ kind: 'unnamed' });
+	});
+	it('rows a store lists by their random keys are the same effect in any order, in a table or a list', () => {
+		// key-per-attempt-server-side on PostgreSQL: three keys made at random, listed by key, so which row comes
+		// first is chance; the story tells them in the judge's table (side by side, or stacked when wide).
+		const table = (statuses: number[], width: number) => {
+			const rows = statuses.map((status) => `"${crypto.randomUUID()}" → ${status}`);
+			return {
+				answer: `ok ${rows.join(' ')}`,
+				problem: 'Schedule "failure-saved-and-replayed"',
+				story: `Schedule "failure-saved-and-replayed"\nrequest 2: expected status 500, got 201\n${sideBySide([
+					{ label: 'request 1', expected: ['500'.padEnd(width)], actual: ['500'] },
+					{ label: 'keys', expected: ['"k-1" → 500'], actual: rows }
+				])}\nyours:\n${rows.map((row) => `  key ${row}`).join('\n')}`
+			};
+		};
+		for (const width of [1, 60]) {
+			const observed = (statuses: number[]) => [
+				[right, table(statuses, width), right],
+				[right, right, right]
+			];
+			const perAttempt = mistake('key-per-attempt-server-side', observed([201, 201, 500]));
+			for (const order of [
+				[201, 201, 500],
+				[201, 500, 201],
+				[500, 201, 201]
+			])
+				expect(diagnose(checks, observed(order), [perAttempt]), `${order} (width ${width})`).toMatchObject({
+					kind: 'mistake',
+					matched: 1,
+					of: 1
+				});
+			// Other rows, with the same first line: another effect.
+			expect(diagnose(checks, observed([201, 500, 500]), [perAttempt])).toMatchObject({ kind: 'unnamed' });
+			expect(diagnose(checks, observed([201, 201]), [perAttempt])).toMatchObject({ kind: 'unnamed' });
+		}
 	});
 	it('another path to the same effect ("What happened" told otherwise) is that mistake; the very path names it first', () => {
 		const told = (path: string, end: string) => ({
@@ -206,6 +241,36 @@ describe('diagnose: a mistake recognised by what the code answers', () => {
 		expect(diagnose(checks, observed(thenMarks, 'pending'), [markFirst, markAnyway])).toMatchObject({
 			kind: 'unnamed'
 		});
+	});
+	it("on a check whose requests run at once, the machine's choice of who goes first is no evidence against a mistake", () => {
+		// receipt-saved-after-the-ticket-commits on two-deliveries-at-once, on PostgreSQL: its second request's
+		// receipt usually loses the race to the first's, and on a busy machine now and then wins it.
+		const atOnce = [
+			{ ...checks[0]!, concurrent: true },
+			{ ...checks[1]!, concurrent: false }
+		] as PlannedCheck[];
+		const secondTicket = mistake('second-ticket', [
+			[right, wrong('first wins the race'), right],
+			[wrong('2'), right, right]
+		]);
+		const raceWonTheOtherWay = [
+			[right, wrong('second wins the race'), right],
+			[wrong('2'), right, right]
+		];
+		expect(diagnose(atOnce, raceWonTheOtherWay, [secondTicket])).toMatchObject({
+			kind: 'mistake',
+			name: 'second-ticket',
+			matched: 1,
+			of: 1
+		});
+		// The same answers where nothing runs at once: another effect, so not that mistake.
+		expect(diagnose(checks, raceWonTheOtherWay, [secondTicket])).toMatchObject({ kind: 'unnamed' });
+		// Every other input still counts: wrong where the mistake is not, even beside a race, is not the mistake.
+		const alsoWrongElsewhere = [
+			[right, wrong('second wins the race'), right],
+			[wrong('2'), wrong('3'), right]
+		];
+		expect(diagnose(atOnce, alsoWrongElsewhere, [secondTicket])).toMatchObject({ kind: 'unnamed' });
 	});
 	it('two mistakes that answer alike everywhere are both named, never one picked as if it were sure', () => {
 		const twin = mistake('twin', keyPerTry.answers);

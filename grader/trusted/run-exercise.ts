@@ -236,13 +236,18 @@ export function verdictsFrom(
 						: `your code threw ${name}: ${message}`;
 				return { ...base(check), status: 'failed', message: clip(`${where}${said}`) };
 			}
-			let problem = judged(check, i, one.ok);
+			// An answer the judge cannot read is wrong; on a held-out case, the judge's error is not shown.
+			let problem = judged(check, i, one.ok, (why) =>
+				check.heldOut
+					? 'what your code returned could not be read'
+					: `what your code returned could not be read: ${why}`
+			);
 			// On a held-out case, the words are made from the answer as it may be shown (held-out-answer.ts):
 			// code that wrote the other inputs into its answer finds none of them in its report.
 			// An answer the judge read, but cannot read as shown (cut short, a value hidden), is said as one that differs.
 			if (problem && check.heldOut)
 				problem =
-					shownProblem(check, i, shownAnswer(one.ok, input, check.expected[i], publicValues)) ??
+					judged(check, i, shownAnswer(one.ok, input, check.expected[i], publicValues), () => null) ??
 					`your code's answer differs from the reference's on this input: ${clip(JSON.stringify(input) ?? 'undefined', 1500)}`;
 			if (problem) return { ...base(check), status: 'failed', message: clip(`${where}${problem}`) };
 		}
@@ -250,23 +255,18 @@ export function verdictsFrom(
 	});
 }
 
-// The judge's words on one answer, or null where it is right; an answer it cannot read is wrong.
-function judged(check: PlannedCheck, i: number, answer: unknown): string | null {
+// The judge's words on one answer, or null where it is right; where the judge cannot read the answer, what
+// unread says of the judge's error.
+function judged(
+	check: PlannedCheck,
+	i: number,
+	answer: unknown,
+	unread: (why: string) => string | null
+): string | null {
 	try {
 		return check.judge(check.cases[i], answer, check.expected[i]);
 	} catch (error) {
-		const why = error instanceof Error ? error.message : String(error);
-		return check.heldOut
-			? 'what your code returned could not be read'
-			: `what your code returned could not be read: ${why}`;
-	}
-}
-
-function shownProblem(check: PlannedCheck, i: number, shown: unknown): string | null {
-	try {
-		return check.judge(check.cases[i], shown, check.expected[i]);
-	} catch {
-		return null;
+		return unread(error instanceof Error ? error.message : String(error));
 	}
 }
 

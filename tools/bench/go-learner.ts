@@ -9,6 +9,9 @@
 // An edit is a new line of code, as a learner's is: it changes the test binary, so each run builds, links and
 // runs it. (A new comment would not: go test would answer the trivial test's passing result from its cache,
 // and time no test at all.)
+// An exercise whose test binary links net/http or pgx (06) is timed against its floor too: a trivial test that
+// links just those, as much of them as a server and a pool use, and runs none of it. What a loop spends above
+// the floor is the exercise's; the floor is the price of those libraries in any test.
 // Prints figures; it asserts nothing. Usage: npm run bench:go-learner [-- --runs 7] [--only 03,04]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,12 +69,47 @@ const bare: Loop = { file: join(trivialDir, 'trivial_test.go'), text: trivial, p
 let round = 0;
 const once = (it: Loop) => loop(it.file, it.text, it.pkg, round++, it.also);
 
-// runs pairs: the bare loop, then this one, each after one warm-up (the build cache holds everything but the
-// edited package); the medians of this loop's times and of the pairs' ratios.
-function measure(it: Loop): Figures {
-	once(bare);
+// The libraries that set a floor, each with the imports and the lines that link as much of it as 06 uses.
+const heavy = [
+	{
+		name: 'net/http',
+		short: 'net/http',
+		imports: ['net/http/httptest'],
+		use: ['server := httptest.NewServer(nil)', '_, _ = server.Client().Get(server.URL)']
+	},
+	{
+		name: 'github.com/jackc/pgx/v5/pgxpool',
+		short: 'pgx',
+		imports: ['github.com/jackc/pgx/v5/pgxpool'],
+		use: ['pool, _ := pgxpool.New(t.Context(), "")', '_, _ = pool.Query(t.Context(), "")']
+	}
+];
+const floorDir = join(goDir, 'bench-floor');
+
+// The floor of a package's loop: a trivial test linking the heavy libraries its test binary links, or null.
+function floorOf(pkg: string): { loop: Loop; names: string[] } | null {
+	const listed = spawnSync('go', ['list', '-test', '-deps', pkg], { cwd: goDir, encoding: 'utf8' });
+	if (listed.status !== 0) throw new Error(`go list ${pkg}:\n${listed.stderr}`);
+	const deps = new Set(listed.stdout.split('\n'));
+	const linked = heavy.filter((it) => deps.has(it.name));
+	if (!linked.length) return null;
+	const imports = ['testing', ...linked.flatMap((it) => it.imports)].map((it) => `\t"${it}"`).join('\n');
+	const uses = linked
+		.flatMap((it) => it.use)
+		.map((line) => `\t\t${line}\n`)
+		.join('');
+	const text = `package floor\n\nimport (\n${imports}\n)\n\nfunc TestNothing(t *testing.T) {\n\tif t.Name() == "never" {\n${uses}\t}\n}\n`;
+	const loop = { file: join(floorDir, 'floor_test.go'), text, pkg: './bench-floor' };
+	return { loop, names: linked.map((it) => it.short) };
+}
+
+// runs pairs: the yardstick's loop (the bare one unless said), then this one, each after one warm-up (the
+// build cache holds everything but the edited package); the medians of this loop's times and of the pairs'
+// ratios.
+function measure(it: Loop, yardstick: Loop = bare): Figures {
+	once(yardstick);
 	once(it);
-	const pairs = Array.from({ length: runs }, () => [once(bare), once(it)] as const);
+	const pairs = Array.from({ length: runs }, () => [once(yardstick), once(it)] as const);
 	return {
 		wall: median(pairs.map(([, [wall]]) => wall)),
 		cpu: median(pairs.map(([, [, cpu]]) => cpu)),
@@ -82,6 +120,7 @@ function measure(it: Loop): Figures {
 
 try {
 	mkdirSync(trivialDir);
+	mkdirSync(floorDir);
 	once(bare);
 	const bareTimes = Array.from({ length: runs }, () => once(bare));
 	console.log(`load average ${loadavg()[0]!.toFixed(2)}; ${runs} pairs each, medians`);
@@ -98,8 +137,18 @@ try {
 		const solution = measure({ file, text: readFileSync(solved[file]!, 'utf8'), pkg, also: solved });
 		console.log(`go test ${pkg.padEnd(30)} shipped ${said(shipped)}; aim ×1.2`);
 		console.log(`${''.padEnd(38)} solved  ${said(solution)}`);
+		const floor = floorOf(pkg);
+		if (!floor) continue;
+		const ratio = (it: Figures) => `×${it.cpuRatio.toFixed(2)} of its CPU`;
+		const against = (it: Loop) => ratio(measure(it, floor.loop));
+		const shippedOnFloor = against({ file, text: readFileSync(file, 'utf8'), pkg });
+		const solvedOnFloor = against({ file, text: readFileSync(solved[file]!, 'utf8'), pkg, also: solved });
+		console.log(
+			`${''.padEnd(38)} floor   ${said(measure(floor.loop))}: a trivial test linking ${floor.names.join(' and ')}; shipped ${shippedOnFloor}, solved ${solvedOnFloor}`
+		);
 	}
 } finally {
 	rmSync(scratch, { recursive: true, force: true });
 	rmSync(trivialDir, { recursive: true, force: true });
+	rmSync(floorDir, { recursive: true, force: true });
 }
