@@ -14,7 +14,8 @@ package endpoint
 //
 // What the grader compares across languages is said in the shared words: a crash step names the store's
 // method as TypeScript's Transaction does (createTicket, not Go's CreateTicket), and a crash is sent as
-// crash-points.ts's sentCrash sends it (no tables that are those before, no retry's steps), so a Go run and
+// crash-points.ts's sentCrash sends it (no tables that are those before, no retry's steps, a request's own
+// reference and tables with its first crash only), so a Go run and
 // a TypeScript run that do the same thing send the same observation, and the grader's diagnosis matches a
 // Go learner's mistake to the same named mistake. A route's panic is its error ("runtime error: …, at
 // endpoint.go:12").
@@ -360,17 +361,18 @@ type GraderRetry struct {
 
 // GraderJudged is one crash and its retry, with what crash-points.ts's judgeCrash reads, sent as its
 // sentCrash sends it: AfterCrash is nil where the tables are those before the request, After nil where
-// they are those the request left alone (receivedCrash reads them back).
+// they are those the request left alone, and Reference, ReferenceAfter and Before nil where they are the
+// crash's before it, of the same request (receivedCrash reads them back).
 type GraderJudged struct {
-	Reference      GraderPlayedOne `json:"reference"`
-	ReferenceAfter GraderContents  `json:"referenceAfter"`
-	Route          RouteName       `json:"route"`
-	At             int             `json:"at"`
-	Before         GraderContents  `json:"before"`
-	AfterCrash     *GraderContents `json:"afterCrash"`
-	Retry          GraderRetry     `json:"retry"`
-	After          *GraderContents `json:"after"`
-	Remember       Remember        `json:"remember"`
+	Reference      *GraderPlayedOne `json:"reference"`
+	ReferenceAfter *GraderContents  `json:"referenceAfter"`
+	Route          RouteName        `json:"route"`
+	At             int              `json:"at"`
+	Before         *GraderContents  `json:"before"`
+	AfterCrash     *GraderContents  `json:"afterCrash"`
+	Retry          GraderRetry      `json:"retry"`
+	After          *GraderContents  `json:"after"`
+	Remember       Remember         `json:"remember"`
 }
 
 // GraderCrash is one recorded crash: the step of the sequence it crashed, and what happened.
@@ -399,28 +401,43 @@ func playedOf(p playedOne) GraderPlayedOne {
 // records each; the grader judges them outside, with crash-points.ts's tellCrash.
 func CrashesForGrader(code Code, s Sequence) ([]GraderCrash, error) {
 	crashes := []GraderCrash{}
+	var earlier *GraderCrash
+	var known struct {
+		reference      GraderPlayedOne
+		referenceAfter GraderContents
+		before         GraderContents
+	}
 	err := eachCrash(code, s, NewMemoryStore(), inMemory, everyPoint, func(i int, j crashJudged) bool {
-		before, referenceAfter := rowsOf(j.before), rowsOf(j.referenceAfter)
+		before, referenceAfter, reference := rowsOf(j.before), rowsOf(j.referenceAfter), playedOf(j.reference)
 		retry := playedOf(j.retry)
-		crashes = append(crashes, GraderCrash{Step: i, Judged: GraderJudged{
-			Reference: playedOf(j.reference), ReferenceAfter: referenceAfter, Route: j.route, At: j.at,
-			Before: before, AfterCrash: unlessSame(rowsOf(j.afterCrash), before),
+		crash := GraderCrash{Step: i, Judged: GraderJudged{
+			Reference: &reference, ReferenceAfter: &referenceAfter, Route: j.route, At: j.at,
+			Before: &before, AfterCrash: unlessSame(rowsOf(j.afterCrash), before),
 			Retry: GraderRetry{Answer: retry.Answer, Error: retry.Error},
 			After: unlessSame(rowsOf(j.afterTheRetry), referenceAfter), Remember: s.Remember,
-		}})
+		}}
+		// What this crash shares with the one before it, of the same request, is sent with that one only.
+		if earlier != nil && earlier.Step == i {
+			crash.Judged.Reference = unlessSame(reference, known.reference)
+			crash.Judged.ReferenceAfter = unlessSame(referenceAfter, known.referenceAfter)
+			crash.Judged.Before = unlessSame(before, known.before)
+		}
+		known.reference, known.referenceAfter, known.before = reference, referenceAfter, before
+		crashes = append(crashes, crash)
+		earlier = &crashes[len(crashes)-1]
 		return true
 	})
 	return crashes, err
 }
 
-// unlessSame is rows, or nil where they are exactly known, as sentCrash compares them: by their JSON.
-func unlessSame(rows, known GraderContents) *GraderContents {
-	a, _ := json.Marshal(rows)
+// unlessSame is value, or nil where it is exactly known, as sentCrash compares them: by their JSON.
+func unlessSame[T any](value, known T) *T {
+	a, _ := json.Marshal(value)
 	b, _ := json.Marshal(known)
 	if string(a) == string(b) {
 		return nil
 	}
-	return &rows
+	return &value
 }
 
 // OverlapForGrader explores overlaps()[index] (the same list, in the same order, as overlaps.ts's): the

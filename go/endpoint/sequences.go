@@ -2,12 +2,13 @@ package endpoint
 
 // The request sequences the explorations play, the Go twin of harness/endpoint/sequences.ts: every
 // endpoint and handler schedule as a sequence, and random ones that reuse keys and event ids, reorder and
-// add fields, wait around the retention, and retry the request before, its fields reversed, now or exactly
-// when its retention ends.
+// add fields, wait around the retention, and retry the request before: its fields reversed or its body
+// changed (a field added, removed or changed, deep inside too), now, exactly when its retention ends, or
+// after a replay part way there.
 //
 //	all, err := scheduleSequences()                  // each endpoint schedule under each policy it names,
 //	                                                 // and each handler schedule sent to POST /webhooks
-//	sequence := randomSequence(rand.New(rand.NewPCG(seed, 0)), 8)   // at most 8 steps
+//	sequence := randomSequence(rand.New(rand.NewPCG(seed, 0)), 8)   // a first step and 2 to 7 draws
 //
 // A schedule's faults are left out (the crash points stop a request at every step, not only at the
 // schedule's), but for "step-fails"; so are bodies that are not JSON, which never reach the store.
@@ -98,7 +99,15 @@ func scheduleSequences() ([]namedSequence, error) {
 var (
 	subjects = []string{"Printer on fire", "Cannot sign in", "printer on fire"}
 	keys     = []string{"k-1", "k-2", "k-3"}
-	extras   = []string{`"priority":"high"`, `"priority":"low"`, `"tags":["vip"]`}
+	// extras are the fields a ticket's body may have besides its subject, in pairs (each the other's changed
+	// value), one deep inside an object, as TypeScript's: a fingerprint blind to nested fields meets a body it
+	// takes for the same.
+	extras = []string{
+		`"priority":"high"`, `"priority":"low"`,
+		`"tags":["vip"]`, `"tags":["vip","urgent"]`,
+		`"customer":{"plan":"pro"}`, `"customer":{"plan":"free"}`,
+		`"customer":{"plan":"pro","since":2019}`, `"customer":{"plan":"pro","since":2024}`,
+	}
 )
 
 // ticketBody is a subject, perhaps a field more, the fields in either order, as JSON text.
@@ -146,22 +155,61 @@ func retried(c Call) Call {
 // reversedFields is a JSON object's text with its fields in the other order, each value as it was written;
 // any other text as it is.
 func reversedFields(text string) string {
-	d := json.NewDecoder(strings.NewReader(text))
-	if open, err := d.Token(); err != nil || open != json.Delim('{') {
+	fields, ok := fieldsOf(text)
+	if !ok {
 		return text
 	}
-	var fields []string
+	slices.Reverse(fields)
+	return "{" + strings.Join(fields, ",") + "}"
+}
+
+// fieldsOf is a JSON object's fields, each as written ("name":value); false for any other text.
+func fieldsOf(text string) ([]string, bool) {
+	d := json.NewDecoder(strings.NewReader(text))
+	if open, err := d.Token(); err != nil || open != json.Delim('{') {
+		return nil, false
+	}
+	fields := []string{}
 	for d.More() {
 		name, err := d.Token()
 		var value json.RawMessage
 		if err != nil || d.Decode(&value) != nil {
-			return text
+			return nil, false
 		}
 		quoted, _ := json.Marshal(name)
 		fields = append(fields, string(quoted)+":"+string(value))
 	}
-	slices.Reverse(fields)
-	return "{" + strings.Join(fields, ",") + "}"
+	return fields, true
+}
+
+// changed is the same request with another body, as TypeScript's changed (sequences.ts): as a client that
+// reuses its key for another request sends it, a field more (extras[how]); or, where it has one, that
+// field gone (one in four) or changed to its pair's value, deep inside an object too; or, for an event,
+// another subject. A ticket's subject stays, so only a fingerprint over
+// the whole body tells the two apart.
+func changed(c Call, how int) Call {
+	c.StepFails = false
+	fields, ok := fieldsOf(c.Body)
+	if !ok {
+		return c
+	}
+	extra := slices.IndexFunc(fields, func(f string) bool { return !strings.HasPrefix(f, `"subject":`) })
+	switch {
+	case c.Route == "webhooks":
+		var event handler.Webhook
+		_ = json.Unmarshal([]byte(c.Body), &event)
+		others := slices.DeleteFunc(slices.Clone(subjects), func(s string) bool { return s == event.Subject })
+		at := slices.IndexFunc(fields, func(f string) bool { return strings.HasPrefix(f, `"subject":`) })
+		fields[at] = `"subject":` + strconv.Quote(others[how%len(others)])
+	case extra < 0:
+		fields = append(fields, extras[how%len(extras)])
+	case how%4 == 0:
+		fields = slices.Delete(fields, extra, extra+1)
+	default:
+		fields[extra] = extras[slices.Index(extras, fields[extra])^1]
+	}
+	c.Body = "{" + strings.Join(fields, ",") + "}"
+	return c
 }
 
 // rememberedAs is what a request is remembered under: its route's key, or its event.
@@ -174,12 +222,43 @@ func rememberedAs(c Call) string {
 	return "event " + handler.SaidIdentity(event)
 }
 
+// againDraw is a retry drawn, as TypeScript's Again (sequences.ts): at is "now", "at the retention" or
+// "twice"; change is how its body changes (changed), or -1 for the same body, its fields reversed; fails
+// makes a ticket's retry fail its insert too, as the first may have (a request new again after an expiry
+// meets the failure path with the expired key still in the table).
+type againDraw struct {
+	at     string
+	change int
+	fails  bool
+}
+
+// randomAgain draws a retry as TypeScript's againDraw: twice half the time, else now or at the retention;
+// the same body half the time, else one of eight changes; failing half the time.
+func randomAgain(r *rand.Rand) againDraw {
+	a := againDraw{at: "twice", change: -1}
+	if r.IntN(2) == 0 {
+		a.at = pick(r, []string{"now", "at the retention"})
+	}
+	if r.IntN(2) == 0 {
+		a.change = r.IntN(len(extras))
+	}
+	a.fails = r.IntN(2) == 0
+	return a
+}
+
+// remembered is whether the server keeps what the request is remembered under: not a failed insert, unless
+// it remembers everything.
+func remembered(c Call, remember Remember) bool { return !c.StepFails || remember == "everything" }
+
 // again is the steps a retry of the request before it adds after the steps so far, as TypeScript's again
-// (sequences.ts): the wait to the end of the retention of what it retries (its key's, or its event's
-// receipt's, counted from the first request under it since the last expiry) when atRetention asks for one
-// and that end is still ahead, then the request retried. None when no request was sent yet. An expiry is a
-// boundary, and a wait drawn at random rarely lands on it between a request and its repeat.
-func again(steps []Call, retentionHours int, atRetention bool) []Call {
+// (sequences.ts): the retry is the same body, its fields reversed, or another (changed), its insert failing
+// when the draw says so; at "now" it is sent
+// at once; "at the retention" first waits to the end of the retention of what it retries (its key's, or its
+// event's receipt's, counted from the first request under it since the last expiry that the server
+// remembers) when that end is still ahead; "twice" waits half of that, sends the same body (a replay, which
+// must not renew the retention) and the retry, then waits the rest and sends the retry again. None when no
+// request was sent yet. An expiry is a boundary, and a wait drawn at random rarely lands on it.
+func again(steps []Call, remember Remember, retentionHours int, a againDraw) []Call {
 	last := -1
 	for i, step := range steps {
 		if step.Do == "send" {
@@ -194,26 +273,51 @@ func again(steps []Call, retentionHours int, atRetention bool) []Call {
 		switch {
 		case step.Do == "wait":
 			now += step.Minutes
-		case rememberedAs(step) == rememberedAs(steps[last]) && (since < 0 || now-since >= retention):
+		case rememberedAs(step) == rememberedAs(steps[last]) && remembered(step, remember) && (since < 0 || now-since >= retention):
 			since = now
 		}
 	}
-	var added []Call
-	if left := since + retention - now; atRetention && left > 0 {
-		added = append(added, Call{Do: "wait", Minutes: left})
+	// Nothing under it is remembered yet (a failed insert the server forgets): no retention to wait for.
+	left := 0
+	if since >= 0 {
+		left = since + retention - now
 	}
-	return append(added, retried(steps[last]))
+	retry := retried(steps[last])
+	if a.change >= 0 {
+		retry = changed(steps[last], a.change)
+	}
+	retry.StepFails = a.fails && retry.Route == "tickets"
+	var added []Call
+	wait := func(minutes int) {
+		if minutes > 0 {
+			added = append(added, Call{Do: "wait", Minutes: minutes})
+		}
+	}
+	switch {
+	case a.at == "now":
+	case a.at == "twice" && left > 1:
+		half := left / 2
+		wait(half)
+		added = append(added, retried(steps[last]))
+		if a.change >= 0 {
+			added = append(added, retry)
+		}
+		wait(left - half)
+	default:
+		wait(left)
+	}
+	return append(added, retry)
 }
 
-// randomSequence is a policy, a retention of 1 to 48 hours, and 1 to most steps: a first step, then draws,
-// each (one in five, as TypeScript's sequenceDraw) a retry of the request before it played out as the steps
-// it adds, or another step.
+// randomSequence is a policy, a retention of 1 to 48 hours, and a first step, then 2 to most-1 draws, each
+// (one in two, as TypeScript's sequenceDraw) a retry of the request before it played out as the steps it
+// adds, or another step.
 func randomSequence(r *rand.Rand, most int) Sequence {
 	s := Sequence{Remember: pick(r, []Remember{"everything", "successes"}), RetentionHours: 1 + r.IntN(48)}
 	s.Steps = append(s.Steps, randomStep(r, s.RetentionHours))
-	for range r.IntN(most) {
-		if r.IntN(5) == 0 {
-			s.Steps = append(s.Steps, again(s.Steps, s.RetentionHours, r.IntN(2) == 0)...)
+	for range 2 + r.IntN(most-2) {
+		if r.IntN(2) == 0 {
+			s.Steps = append(s.Steps, again(s.Steps, s.Remember, s.RetentionHours, randomAgain(r))...)
 		} else {
 			s.Steps = append(s.Steps, randomStep(r, s.RetentionHours))
 		}

@@ -1,12 +1,12 @@
 // 06's crash points reach the grader with the tables after a crash or a retry left out where they repeat
-// others (crash-points.ts, sentCrash): the judge must read them exactly as it reads every table sent (Go's
-// observer sends those), on right answers and wrong.
+// others, and what a request's crashes share sent with its first (crash-points.ts, sentCrash): the judge must
+// read them exactly as it reads every table sent (Go's observer sends those), on right answers and wrong.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
 	exploreCrashPoints,
-	receivedCrash,
-	sentCrash,
+	receivedCrashes,
+	sentCrashes,
 	type RecordedCrash
 } from '#harness/endpoint/crash-points.ts';
 import { MemoryStore } from '#harness/endpoint/memory-store.ts';
@@ -27,7 +27,7 @@ async function recorded(sequence: (typeof sequences)[number]) {
 	return flat;
 }
 
-const compact = (flat: RecordedCrash[]) => flat.map(sentCrash);
+const compact = sentCrashes;
 
 // What a wrong route could leave: a ticket more after the crash, or after the retry.
 const extraTicket = { id: 99, tenant: 'acme', subject: 'made twice' };
@@ -56,12 +56,28 @@ describe("06's crash points, sent compact", () => {
 
 	it('come back as the same crashes, one by one', () => {
 		for (const flat of explored) {
-			const again = sent(compact(flat)).map(receivedCrash);
+			const again = receivedCrashes(sent(compact(flat)));
 			const withoutRetrySteps = flat.map(({ step, judged }) => ({
 				step,
 				judged: { ...judged, retry: { ...judged.retry, steps: [] } }
 			}));
 			expect(again).toEqual(sent(withoutRetrySteps));
+		}
+	});
+
+	it("send a request's own tables and reference with its first crash only, and refuse a crash that leaves them out first", () => {
+		for (const flat of explored) {
+			const sentNow = compact(flat);
+			for (const [i, crash] of sentNow.entries()) {
+				const first = flat[i - 1]?.step !== crash.step;
+				expect(crash.judged.reference === null, `crash ${i + 1}: its reference left out`).toBe(!first);
+				expect(crash.judged.before === null).toBe(!first);
+			}
+			const later = sentNow.findIndex((crash) => crash.judged.reference === null);
+			if (later >= 0)
+				expect(() => receivedCrashes(sent(sentNow.slice(later)))).toThrow(
+					/leaves out what no crash before it sent/
+				);
 		}
 	});
 

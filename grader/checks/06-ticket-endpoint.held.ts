@@ -17,7 +17,12 @@ import {
 	type Answer as CallAnswer,
 	type Sequence
 } from '#harness/endpoint/calls.ts';
-import { receivedCrash, tellCrash, type SentCrash } from '#harness/endpoint/crash-points.ts';
+import {
+	receivedCrash,
+	tellCrash,
+	type RecordedCrash,
+	type SentCrash
+} from '#harness/endpoint/crash-points.ts';
 import { overlaps } from '#harness/endpoint/overlaps.ts';
 import { randomSequences } from '#harness/endpoint/sequences.ts';
 import type { SaidError } from '../channel/observations.ts';
@@ -181,14 +186,16 @@ export function judgeRandom(input: EndpointCase, yours: ObservedEndpoint, theirs
 
 // The learner loop's generators (harness/endpoint/sequences.ts), with more runs: every crash point of each
 // sequence, judged here from what was recorded inside; and the answers and rows, against the reference's.
-// As sentCrash sends them (Go's observer: with every table), read back by receivedCrash.
+// As sentCrash sends them (Go's observer: with every table), read back by receivedCrash, each after the one before.
 type Crashes = { crashes: SentCrash[]; thrown?: SaidError };
 export function judgeCrashes(sequence: Sequence, yours: Crashes): string | null {
 	if (yours.thrown?.name === 'NotWrittenYet') return yours.thrown.message;
 	if (yours.thrown) return `your endpoint threw: ${yours.thrown.name}: ${yours.thrown.message}`;
 	// One crash at a time: the answer a held-out message is made from may be cut short after the first broken one.
+	let earlier: RecordedCrash | undefined;
 	for (const crash of yours.crashes) {
-		const problem = tellCrash(sequence, receivedCrash(crash));
+		earlier = receivedCrash(crash, earlier);
+		const problem = tellCrash(sequence, earlier);
 		if (problem) return problem;
 	}
 	return null;

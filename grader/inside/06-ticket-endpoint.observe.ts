@@ -5,7 +5,12 @@ import type { EndpointSchedule } from '#harness/endpoint/schedules.ts';
 import { playWebhooks } from '#harness/endpoint/webhooks.ts';
 import type { HandlerSchedule } from '#harness/handler/schedules.ts';
 import type { Sequence } from '#harness/endpoint/calls.ts';
-import { exploreCrashPoints, sentCrash, type SentCrash } from '#harness/endpoint/crash-points.ts';
+import {
+	exploreCrashPoints,
+	sentCrash,
+	type RecordedCrash,
+	type SentCrash
+} from '#harness/endpoint/crash-points.ts';
 import { MemoryStore } from '#harness/endpoint/memory-store.ts';
 import { exploreOverlaps, overlaps } from '#harness/endpoint/overlaps.ts';
 import { playInMemory } from '#harness/endpoint/properties.ts';
@@ -59,14 +64,18 @@ export const observers: Observers = {
 		}
 	},
 	// Every crash point of every request of a sequence, and its retry, recorded: judged outside (tellCrash).
-	// Each as sentCrash makes it: the tables after it only where they differ from those before or after the request.
+	// Each as sentCrash makes it: the tables after it only where they differ from those before or after the request,
+	// and what it shares with the crash before it (the same request) left out.
 	crashes: async ({ 'endpoint.ts': code }, sequence: Sequence) => {
 		const crashes: SentCrash[] = [];
 		const copy = async (store: unknown) => (store as MemoryStore).copy();
+		let earlier: RecordedCrash | undefined;
+		const record = (crash: RecordedCrash) => {
+			crashes.push(sentCrash(crash, earlier));
+			earlier = crash;
+		};
 		try {
-			await exploreCrashPoints(routes(code), sequence, new MemoryStore(), copy, undefined, (crash) =>
-				crashes.push(sentCrash(crash))
-			);
+			await exploreCrashPoints(routes(code), sequence, new MemoryStore(), copy, undefined, record);
 			return { crashes };
 		} catch (error) {
 			return { crashes, thrown: saidError(error) };

@@ -1,7 +1,8 @@
 // Every crash point of every request: the request is stopped at each step it takes against the store, then the
 // client retries it (same key, same body), and what the lesson promises is checked.
 //
-//   const problem = await exploreCrashPoints(code, sequence);   // null, or the story of the first broken promise
+//   const problem = await exploreCrashPoints(code, sequence, start, fresh);   // null, or the first broken promise
+//   await exploreCrashPoints(code, sequence, start, fresh, everyPoint, record, { share: false });   // every point played
 //
 // The steps: the start of each transaction (after the one before it committed), each statement, each commit,
 // and the end (the route made its answer, the connection drops before it is sent). A crash at a step is one the
@@ -176,13 +177,23 @@ async function crashThenRetry(
 // The crash and retry at each point chosen: one played for each set of points that leave the same commits done,
 // the set that reaches furthest first (its crash replays the most of the request). Where a played crash took other
 // steps than the request alone up to it (a route that does not take the same steps twice), every point is played.
+// Not shared (share false), every point is played, as before there was sharing: what reductions.test.ts compares.
 async function crashesOf(
 	play: Play,
 	fresh: () => Promise<ExploredStore>,
 	chosen: number[],
-	alone: Alone
+	alone: Alone,
+	share: boolean
 ): Promise<AfterCrash[]> {
 	const { reference } = alone;
+	const crashes: AfterCrash[] = [];
+	if (!share) {
+		for (const at of chosen) {
+			const { repeated: _, ...crash } = await crashThenRetry(play, await fresh(), at, reference, null);
+			crashes.push(crash);
+		}
+		return crashes;
+	}
 	const setOf = (at: number) => commitsBefore(reference.steps, at);
 	const firsts = new Map<number, number>();
 	for (const at of chosen) if (!firsts.has(setOf(at))) firsts.set(setOf(at), at);
@@ -200,7 +211,6 @@ async function crashesOf(
 		repeats = repeated;
 		if (!repeats) break;
 	}
-	const crashes: AfterCrash[] = [];
 	for (const at of chosen) {
 		const shared = played.get(repeats ? firsts.get(setOf(at))! : at);
 		crashes.push(shared ?? (await crashThenRetry(play, await fresh(), at, reference, null)));
@@ -219,7 +229,8 @@ export async function exploreCrashPoints(
 	fresh: (rows: ExploredStore) => Promise<ExploredStore>,
 	points: Points = everyPoint,
 	// Given, every crash is handed to it and none judged here: the grader judges them outside (tellCrash).
-	record?: (crash: RecordedCrash) => void
+	record?: (crash: RecordedCrash) => void,
+	{ share = true }: { share?: boolean } = {}
 ): Promise<string | null> {
 	const clock = { time: sequenceStart };
 	let store = start;
@@ -237,7 +248,7 @@ export async function exploreCrashPoints(
 		const reference = await play(alone, null);
 		const referenceAfter = await alone.contents();
 		const chosen = points(reference.steps.length, request);
-		const crashes = await crashesOf(play, () => fresh(store), chosen, { reference, referenceAfter });
+		const crashes = await crashesOf(play, () => fresh(store), chosen, { reference, referenceAfter }, share);
 		for (const [n, at] of chosen.entries()) {
 			const judged: Judged = {
 				reference,
@@ -262,37 +273,76 @@ export async function exploreCrashPoints(
 
 export type RecordedCrash = { step: number; judged: Judged };
 // A crash as the grader's observer sends it: the tables after the crash, or after its retry, null where they
-// are exactly those before the request, or after it alone; and no retry's own steps (no judge reads them).
-// Go's observer sends every table: received, both read alike.
+// are exactly those before the request, or after it alone; no retry's own steps (no judge reads them); and
+// what every crash of one request shares (the request alone, its answer and steps, the tables before and after
+// it) sent with the request's first crash only, null in the crashes after it (a request's 7 points sent its
+// reference 7 times: two thirds of a run's crash records). Go's observer sends every table: received, both
+// read alike.
 export type SentCrash = {
 	step: number;
-	judged: Omit<Judged, 'afterCrash' | 'after' | 'retry'> & {
+	judged: Omit<Judged, 'afterCrash' | 'after' | 'retry' | Shared> & {
+		[part in Shared]: Judged[part] | null;
+	} & {
 		afterCrash: StoreContents | null;
 		after: StoreContents | null;
 		retry: Pick<Played, 'answer' | 'error'> & { steps?: StoreStep[] };
 	};
 };
-const same = (a: StoreContents, b: StoreContents) => JSON.stringify(a) === JSON.stringify(b);
+type Shared = 'reference' | 'referenceAfter' | 'before';
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
-export const sentCrash = ({ step, judged }: RecordedCrash): SentCrash => ({
-	step,
-	judged: {
-		...judged,
-		afterCrash: same(judged.afterCrash, judged.before) ? null : judged.afterCrash,
-		after: same(judged.after, judged.referenceAfter) ? null : judged.after,
-		retry: { answer: judged.retry.answer, error: judged.retry.error }
-	}
-});
+// earlier: the crash sent just before this one, if any: what this one shares with it (the same request) is
+// sent as null.
+export function sentCrash({ step, judged }: RecordedCrash, earlier?: RecordedCrash): SentCrash {
+	const known = earlier?.step === step ? earlier.judged : null;
+	const unless = <T>(value: T, was: T | undefined) => (known && same(value, was) ? null : value);
+	return {
+		step,
+		judged: {
+			...judged,
+			reference: unless(judged.reference, known?.reference),
+			referenceAfter: unless(judged.referenceAfter, known?.referenceAfter),
+			before: unless(judged.before, known?.before),
+			afterCrash: same(judged.afterCrash, judged.before) ? null : judged.afterCrash,
+			after: same(judged.after, judged.referenceAfter) ? null : judged.after,
+			retry: { answer: judged.retry.answer, error: judged.retry.error }
+		}
+	};
+}
 
-export const receivedCrash = ({ step, judged }: SentCrash): RecordedCrash => ({
-	step,
-	judged: {
-		...judged,
-		afterCrash: judged.afterCrash ?? judged.before,
-		after: judged.after ?? judged.referenceAfter,
-		retry: { ...judged.retry, steps: judged.retry.steps ?? [] }
-	}
-});
+// earlier: the crash received just before this one, read back already; what this one left out is its.
+export function receivedCrash({ step, judged }: SentCrash, earlier?: RecordedCrash): RecordedCrash {
+	const known = earlier?.step === step ? earlier.judged : null;
+	const part = <T>(value: T | null, was: T | undefined): T => {
+		if (value !== null) return value;
+		if (was === undefined)
+			throw new Error(`a crash of step ${step + 1} leaves out what no crash before it sent`);
+		return was;
+	};
+	const before = part(judged.before, known?.before);
+	const referenceAfter = part(judged.referenceAfter, known?.referenceAfter);
+	return {
+		step,
+		judged: {
+			...judged,
+			reference: part(judged.reference, known?.reference),
+			referenceAfter,
+			before,
+			afterCrash: judged.afterCrash ?? before,
+			after: judged.after ?? referenceAfter,
+			retry: { ...judged.retry, steps: judged.retry.steps ?? [] }
+		}
+	};
+}
+
+// A run's crashes, sent and received in order, each as above.
+export const sentCrashes = (crashes: RecordedCrash[]): SentCrash[] =>
+	crashes.map((crash, i) => sentCrash(crash, crashes[i - 1]));
+export function receivedCrashes(crashes: SentCrash[]): RecordedCrash[] {
+	const received: RecordedCrash[] = [];
+	for (const crash of crashes) received.push(receivedCrash(crash, received.at(-1)));
+	return received;
+}
 
 // The story of one crash and its retry, or null when it kept every promise.
 export function tellCrash(sequence: Sequence, { step: i, judged }: RecordedCrash): string | null {

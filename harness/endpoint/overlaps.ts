@@ -5,6 +5,7 @@
 // only the first of them is played.
 //
 //   const problem = await exploreOverlaps(code, overlap);   // null, or the story of the first bad interleaving
+//   await exploreOverlaps(code, overlap, 5_000, { sleepSet: false, played });   // every order, each one told
 //
 // What each interleaving must end in: what one of the two orders, one request after the other, ends in, where
 // either answer may be a 409 instead (still in progress: the client tries again), and no more tickets than that
@@ -20,7 +21,7 @@ import type { EndpointCode } from './play.ts';
 // Two requests, after the sequence's steps have been played one at a time.
 export type Overlap = { name: string; before: Sequence; pair: [Call, Call] };
 type Ending = { answer: Answer | null; error: unknown };
-type Interleaving = {
+export type Interleaving = {
 	endings: Ending[];
 	tickets: number;
 	said: string[];
@@ -60,7 +61,8 @@ async function interleave(
 	overlap: Overlap,
 	base: MemoryStore,
 	clock: Clock,
-	choices: number[]
+	choices: number[],
+	sleepSet: boolean
 ): Promise<Interleaving> {
 	const paused = new Map<number, { step: MemoryStep; go: () => void }>();
 	let moved: () => void = () => {};
@@ -103,7 +105,7 @@ async function interleave(
 			const choice = choices[decisions.length] ?? 0;
 			decisions.push([choice, awake.length]);
 			pick = awake[choice]!;
-			if (choice > 0) asleep = awake[0]!;
+			if (choice > 0 && sleepSet) asleep = awake[0]!;
 		}
 		const { step, go } = paused.get(pick)!;
 		if (asleep !== null && asleep !== pick && !commute(paused.get(asleep)!.step, step)) asleep = null;
@@ -130,14 +132,24 @@ async function inOrder(code: EndpointCode, overlap: Overlap, order: [number, num
 
 const same = (a: Answer | null, b: Answer) => a !== null && a.status === b.status && a.body === b.body;
 
-export async function exploreOverlaps(code: EndpointCode, overlap: Overlap, maxRuns = 5_000) {
+// sleepSet false: every order played to its end (what reductions.test.ts compares with); played: each
+// interleaving played to its end, told as it ends.
+export type Exploring = { sleepSet?: boolean; played?: (interleaving: Interleaving) => void };
+
+export async function exploreOverlaps(
+	code: EndpointCode,
+	overlap: Overlap,
+	maxRuns = 5_000,
+	{ sleepSet = true, played: tell }: Exploring = {}
+) {
 	const orders = [await inOrder(code, overlap, [0, 1]), await inOrder(code, overlap, [1, 0])];
 	const clock = { time: sequenceStart };
 	const base = await prepared(code, overlap.before, clock);
 	const before = base.rows.tickets.length;
 	let choices: number[] = [];
 	for (let run = 0; run < maxRuns; run++) {
-		const played = await interleave(code, overlap, base.copy(), { ...clock }, choices);
+		const played = await interleave(code, overlap, base.copy(), { ...clock }, choices, sleepSet);
+		if (!played.pruned) tell?.(played);
 		const problem = played.pruned ? null : judgeOverlap(played, orders, before);
 		if (problem) return tellOverlap(overlap, played, orders, problem);
 		// The next interleaving: the last choice that has another option left takes it.

@@ -14,7 +14,7 @@ import type { Answer, Call, Clock, Pause, Routes, Sequence } from './calls.ts';
 import { MemoryStore } from './memory-store.ts';
 import { EndpointModel, type Expected } from './model.ts';
 import type { EndpointCode } from './play.ts';
-import { again, sequenceDraw, sequenceSettings } from './sequences.ts';
+import { again, sequenceDraw, sequenceSettings, type Again as AgainDraw } from './sequences.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 
 type Real = { routes: Routes; store: MemoryStore; clock: Clock; sequence: Sequence; seen: Seen };
@@ -113,16 +113,17 @@ class Wait implements fc.AsyncCommand<EndpointModel, Real> {
 	toString = () => JSON.stringify(this.step);
 }
 
-// A retry of the request before it, its fields reversed, now or as its key's retention ends (sequences.ts).
+// A retry of the request before it, the same body or another, now, as its retention ends, or twice
+// (sequences.ts).
 class Again implements fc.AsyncCommand<EndpointModel, Real> {
-	constructor(readonly atRetention: boolean) {}
+	constructor(readonly draw: AgainDraw) {}
 	check = () => true;
 	async run(model: EndpointModel, real: Real): Promise<void> {
-		const { steps, retentionHours } = real.sequence;
-		for (const step of again(steps, retentionHours, this.atRetention))
+		for (const step of again(real.sequence.steps, real.sequence, this.draw))
 			await (step.do === 'send' ? new Send(step) : new Wait(step)).run(model, real);
 	}
-	toString = () => (this.atRetention ? 'again at the retention' : 'again');
+	toString = () =>
+		`again ${this.draw.at}${this.draw.change === null ? '' : `, another body (${this.draw.change})`}`;
 }
 
 const requests = (sequence: Sequence) => sequence.steps.filter((step) => step.do === 'send').length;
@@ -133,7 +134,7 @@ const cases = sequenceSettings.chain((settings) =>
 		fc.commands(
 			[
 				sequenceDraw(settings.retentionHours).map((draw): fc.AsyncCommand<EndpointModel, Real> => {
-					if (draw.do === 'again') return new Again(draw.atRetention);
+					if (draw.do === 'again') return new Again(draw);
 					return draw.do === 'send' ? new Send(draw) : new Wait(draw);
 				})
 			],
