@@ -4,7 +4,7 @@
 //
 //   cgroupsWork()                                 // whether they can be made here (else: ulimit -v)
 //   const cgroups = makeCgroups(1024);            // [memory, pids]: 1024 MB, 64 processes
-//   const processes = watchProcesses(cgroups);    // processes.started(): how many it started of its own
+//   const processes = watchProcesses(cgroups, 25);   // every 25 ms; processes.started(): how many of its own
 //   killedForMemory(cgroups);                     // the memory controller killed one of its processes
 //   removeCgroups(cgroups);                       // everything in them killed, the folders gone
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
@@ -82,14 +82,16 @@ export function removeCgroups(dirs: string[]): void {
 	}
 }
 
-// Learner code never needs a process of its own; the cgroup's list, looked at often, shows any it starts.
-export function watchProcesses(cgroups: string[]) {
+// Learner code never needs a process of its own; the cgroup's list, looked at every `everyMs`, shows any it
+// starts. Each look reads the list (about half a millisecond of the grader's CPU): a traced run, whose tracer
+// sees every process at the call, is looked at seldom, as a second look.
+export function watchProcesses(cgroups: string[], everyMs = 25) {
 	let most = 0;
 	const count = () => {
 		if (!cgroups.length) return;
 		const procs = readText(join(cgroups[1]!, 'cgroup.procs')).split('\n').filter(Boolean).length;
 		most = Math.max(most, procs);
 	};
-	const watcher = cgroups.length ? setInterval(count, 25) : undefined;
+	const watcher = cgroups.length ? setInterval(count, everyMs) : undefined;
 	return { count, stop: () => clearInterval(watcher), started: () => Math.max(0, most - ownProcesses) };
 }

@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { build, stop, type Plugin } from 'esbuild';
+import { build, stop, transform, type Plugin } from 'esbuild';
 import { exercises } from '#harness/core/manifest.ts';
 import { root } from './paths.ts';
 
@@ -96,6 +96,28 @@ export const it = absent('it');
 export const expect = absent('expect');
 `;
 
+// The schedules' compiled JSON Schema validators (272 KB, and Ajv's runtime with them) are loaded on first use
+// in the sandbox, not when a player is imported: the grader hands every input in as data, checked before it is
+// planned, so no observer reads a schedule file, and parsing them cost a run of 01 about 40 ms of node's CPU, a
+// sixth of it. Learner code may still load the shipped schedules (the `hard-coded` sample does): the first
+// validator it asks for loads them all, as CommonJS, which an ES module can load synchronously.
+const validators = 'harness/core/validators/compiled';
+const validatorsOnFirstUse = `// The compiled validators (compiled.cjs), loaded when a schedule is first checked, not at import.
+import { createRequire } from 'node:module';
+const load = createRequire(import.meta.url);
+let loaded;
+export function compiledValidators() {
+	return new Proxy({}, { get: (_, kind) => (loaded ??= load('./compiled.cjs').compiledValidators())[kind] });
+}
+`;
+
+async function loadValidatorsOnFirstUse(dir: string): Promise<void> {
+	const source = readFileSync(join(dir, `${validators}.js`), 'utf8');
+	const { code } = await transform(source, { format: 'cjs', loader: 'js', target: 'node20' });
+	writeFileSync(join(dir, `${validators}.cjs`), code);
+	writeFileSync(join(dir, `${validators}.js`), validatorsOnFirstUse);
+}
+
 export type Harness = {
 	// The folder the sandbox sees as /wb (read-only), with empty folders where the rest is bound.
 	dir: string;
@@ -114,7 +136,7 @@ async function compileFolder(from: string, to: string, skip: (name: string) => b
 			await compileFolder(join(from, name), join(to, name), skip);
 			continue;
 		}
-		// Plain JavaScript (the schedules' compiled validators) and JSON (06's rules) are the harness's own:
+		// Plain JavaScript (the schedules' compiled validators, loaded on first use below) and JSON (06's rules) are the harness's own:
 		// copied as they are.
 		if ((name.endsWith('.js') || name.endsWith('.json')) && !skip(name))
 			writeFileSync(join(to, name), readFileSync(join(from, name)));
@@ -155,6 +177,7 @@ async function makeHarness(sandboxed: boolean): Promise<Harness> {
 	writeFileSync(join(dir, 'vitest.js'), vitestStub);
 	writeFileSync(join(dir, 'job.json'), '');
 	await compileFolder(join(root, 'harness'), join(dir, 'harness'), () => false);
+	await loadValidatorsOnFirstUse(dir);
 	await compileFolder(join(root, 'grader', 'inside'), join(dir, 'inside'), () => false);
 	// What both sides of the wall share: job.json's and the observation lines' types, the channel's descriptor.
 	await compileFolder(join(root, 'grader', 'channel'), join(dir, 'channel'), () => false);

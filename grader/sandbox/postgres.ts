@@ -124,7 +124,11 @@ const baseSetup = (superuser: string, learnerPassword: string) => [
 	`REVOKE CONNECT, TEMPORARY ON DATABASE ${database} FROM PUBLIC`,
 	'REVOKE CONNECT ON DATABASE postgres FROM PUBLIC',
 	'REVOKE CONNECT ON DATABASE template1 FROM PUBLIC',
-	`GRANT CONNECT, TEMPORARY, CREATE ON DATABASE ${database} TO ${role}`
+	`GRANT CONNECT, TEMPORARY, CREATE ON DATABASE ${database} TO ${role}`,
+	// template0 takes no connection and no run makes a database from it: gone, a quarter fewer files (some 300
+	// of 1,300) for every run's copy of the base, where creating each file is most of the copy's CPU.
+	'ALTER DATABASE template0 IS_TEMPLATE false',
+	'DROP DATABASE template0'
 ];
 
 export class GradingPostgres {

@@ -313,7 +313,8 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 		const observations = readChannel(channel, limits.maxObservations, stop);
 		const tracer = trace ? followTrace(trace, watch!, stop) : null;
 		const clock = timeLimit(limits.timeoutMs, stop);
-		const processes = watchProcesses(cgroups);
+		// Untraced, the cgroup's list is how a process of its own is seen; traced, the tracer sees it first.
+		const processes = watchProcesses(cgroups, tracer ? 500 : 25);
 		let stoppedFor: string | null = null;
 		const abort = () => {
 			stoppedFor = String(run.abort!.reason);
