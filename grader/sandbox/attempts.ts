@@ -344,9 +344,12 @@ export class AttemptWatch {
 			return null;
 		}
 		this.calls++;
-		if (this.parts)
-			this.callsByPart[Math.max(this.part, 0)] = (this.callsByPart[Math.max(this.part, 0)] ?? 0) + 1;
 		const found = this.seen(call);
+		// Counted in the part it was made in (a marker in the part it opens).
+		if (this.parts) {
+			const part = Math.max(this.part, 0);
+			this.callsByPart[part] = (this.callsByPart[part] ?? 0) + 1;
+		}
 		if (found && this.parts) this.attemptPart = call.pid === this.node ? Math.max(this.part, 0) : 0;
 		return found;
 	}

@@ -90,6 +90,8 @@ export type ClassGrade = {
 	sandbox: Sandbox;
 	seconds: number;
 	runs: number;
+	// Of them, how many sandboxed runs were batches (run-batch.ts), each several exercises.
+	batches?: number;
 };
 
 // At most `jobs` tasks at once.
@@ -196,6 +198,7 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 	let done = 0;
 	let planned = 0;
 	let unique = 0;
+	let batches = 0;
 
 	const runOn = (
 		submission: Submission,
@@ -234,6 +237,7 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 			return key !== null && runs.has(key) ? [] : [{ plan, files, key }];
 		});
 		if (wanted.length < 2) return mine;
+		batches++;
 		const batch = limit(() =>
 			runBatch(
 				sandbox,
@@ -381,6 +385,7 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 		unchecked: plans.filter((plan) => !plan.checks).map((plan) => plan.exercise.folder),
 		sandbox,
 		seconds: (Date.now() - started) / 1000,
-		runs: planned
+		runs: planned,
+		batches
 	};
 }

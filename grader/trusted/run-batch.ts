@@ -51,7 +51,7 @@ type PartSeen = { values: { value: Record<string, unknown>; n: number }[]; done:
 // The channel read as it arrives: each line verified at its number; parts opened and closed in their order;
 // each exercise stopped at its own time limit and its own observations' cap (stop says why). bad: the first
 // part something went wrong in, or null.
-function followBatch(
+export function followBatch(
 	key: Buffer,
 	exercises: BatchExercise[],
 	limits: SandboxLimits,
@@ -69,7 +69,9 @@ function followBatch(
 	// Before the first part: the observers' loading, the grader's own code, within one exercise's limit.
 	let timer: NodeJS.Timeout | undefined = setTimeout(() => wrong('time'), limits.timeoutMs);
 	const wrong = (why: string) => {
-		bad ??= Math.max(0, parts.length - 1);
+		// The part open then; between two parts, the next one (the one before had closed).
+		const last = parts[parts.length - 1];
+		bad ??= last && !last.done ? parts.length - 1 : parts.length;
 		clearTimeout(timer);
 		stop(why);
 	};
@@ -115,8 +117,9 @@ function followBatch(
 				pending = pending.subarray(end + 1);
 			}
 		},
-		// Once the run is over: the first part not closed cleanly (2 × count when every one was), given how it ended.
-		end(ran: SandboxRun): { parts: PartSeen[]; bad: number } {
+		// Once the run is over: the first part not closed cleanly (2 × count when every one was), given how it ended,
+		// and which exercises keep what the batch observed: those whose two parts both came before it.
+		end(ran: SandboxRun): { parts: PartSeen[]; bad: number; kept: boolean[] } {
 			clearTimeout(timer);
 			const closed = parts.filter((part) => part.done).length;
 			let first = Math.min(bad ?? closed, closed);
@@ -132,7 +135,8 @@ function followBatch(
 				!ran.traceFlooded;
 			if (first === 2 * count && !cleanEnd) first = 0;
 			if (ran.started > 0) first = 0;
-			return { parts, bad: first };
+			const kept = exercises.map((_, k) => count + k < first && !!parts[k]?.done && !!parts[count + k]?.done);
+			return { parts, bad: first, kept };
 		}
 	};
 }
@@ -250,13 +254,12 @@ export async function runBatch(
 				maxObservations: limits.maxObservations * playing.length
 			}
 		);
-		const { parts: seen, bad } = follow.end(ran);
+		const { parts: seen, kept } = follow.end(ran);
 		const count = playing.length;
 		for (const [k, one] of playing.entries()) {
-			const [given, held] = [seen[k], seen[count + k]];
-			const kept = count + k < bad && given?.done && held?.done;
 			const calls = (ran.callsByPart[k] ?? 0) + (ran.callsByPart[count + k] ?? 0);
-			results.set(one.exercise.folder, kept ? exerciseRun(one, given, held, ran, calls, limits) : null);
+			const run = kept[k] ? exerciseRun(one, seen[k]!, seen[count + k]!, ran, calls, limits) : null;
+			results.set(one.exercise.folder, run);
 		}
 		return results;
 	} finally {
