@@ -78,6 +78,9 @@ describe('a batch grades as runs alone do', () => {
 	it('ran batches one way and none the other', () => {
 		expect(batched.batches).toBe(batched.graded.length);
 		expect(alone.batches).toBe(0);
+		// Run alone after the batch: all six where 04 ended it as it loaded (exit, memory, the channel) or 01's timer
+		// did (at 07's load), 04 alone where it threw (a load error costs that exercise's re-run only); none else.
+		expect(batched.rerun).toBe(5 * 6 + 1);
 	});
 
 	it('gives every learner the same verdicts, messages, points and diagnoses, byte for byte', () => {

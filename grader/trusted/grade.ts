@@ -90,8 +90,10 @@ export type ClassGrade = {
 	sandbox: Sandbox;
 	seconds: number;
 	runs: number;
-	// Of them, how many sandboxed runs were batches (run-batch.ts), each several exercises.
+	// Of them, how many sandboxed runs were batches (run-batch.ts), each several exercises, and how many exercises
+	// of a batch were then run alone (what the batch could not vouch for).
 	batches?: number;
+	rerun?: number;
 };
 
 // At most `jobs` tasks at once.
@@ -199,6 +201,7 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 	let planned = 0;
 	let unique = 0;
 	let batches = 0;
+	let rerun = 0;
 
 	const runOn = (
 		submission: Submission,
@@ -244,12 +247,21 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 				wanted.map(({ plan, files }) => ({ exercise: plan.exercise, files, checks: plan.checks! })),
 				limits
 			)
-		).catch(() => new Map<string, ExerciseRun | null>());
+		).catch((error: unknown) => {
+			// The grader's own failure, not the learner's: every exercise of the batch is run alone instead.
+			console.error(`${submission.name}: the batch failed (${String(error)}); each exercise is run alone`);
+			return new Map<string, ExerciseRun | null>();
+		});
 		for (const { plan, files, key } of wanted) {
 			planned++;
 			const alone = () => runExercise(sandbox, plan.exercise, files, plan.checks!, limits, null);
 			const pending = batch
-				.then((ran) => ran.get(plan.exercise.folder) ?? limit(alone))
+				.then((ran) => {
+					const kept = ran.get(plan.exercise.folder);
+					if (kept) return kept;
+					rerun++;
+					return limit(alone);
+				})
 				.then((ran) => {
 					options.onProgress?.(++done, planned, `${submission.name} ${plan.exercise.id}`);
 					return ran;
@@ -386,6 +398,7 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 		sandbox,
 		seconds: (Date.now() - started) / 1000,
 		runs: planned,
-		batches
+		batches,
+		rerun
 	};
 }

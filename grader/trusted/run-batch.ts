@@ -67,7 +67,7 @@ export function followBatch(
 	let pending = Buffer.alloc(0);
 	let bad: number | null = null;
 	// Before the first part: the observers' loading, the grader's own code, within one exercise's limit.
-	let timer: NodeJS.Timeout | undefined = setTimeout(() => wrong('time'), limits.timeoutMs);
+	let timer: NodeJS.Timeout | undefined = setTimeout(() => wrong('time'), limits.timeoutMs).unref();
 	const wrong = (why: string) => {
 		// The part open then; between two parts, the next one (the one before had closed).
 		const last = parts[parts.length - 1];
@@ -101,7 +101,7 @@ export function followBatch(
 			began = Date.now();
 			bytes = 0;
 			clearTimeout(timer);
-			timer = setTimeout(() => wrong('time'), Math.max(0, limitOf(p % count) - used[p % count]!));
+			timer = setTimeout(() => wrong('time'), Math.max(0, limitOf(p % count) - used[p % count]!)).unref();
 		} else {
 			// A line outside a part (between two, or after the last): in the part that follows, or part 0 at the end.
 			bad = p < 2 * count ? p : 0;
