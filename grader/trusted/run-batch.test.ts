@@ -120,6 +120,15 @@ describe("the batch's rule", () => {
 		expect([seen.kept, seen.stops]).toEqual([[true, false, false], ['observations']]);
 	});
 
+	it('stops a line that never ends at the cap, without joining it piece by piece', () => {
+		const stops: string[] = [];
+		const watch = followBatch(key, three, limits, (why) => stops.push(why));
+		watch.data(channel(whole.slice(0, 1)));
+		for (let i = 0; i < 5; i++) watch.data(Buffer.alloc(300, 'x'));
+		expect(stops).toEqual(['observations']);
+		expect(watch.end(ran({ stopped: true })).kept).toEqual([false, false, false]);
+	});
+
 	it('stops the batch when the exercise playing has used its own time limit, not the batch sum', () => {
 		vi.useFakeTimers();
 		try {

@@ -64,7 +64,9 @@ export function followBatch(
 	let n = 0;
 	let bytes = 0;
 	let began = 0;
-	let pending = Buffer.alloc(0);
+	// A line not yet ended, in the pieces it came in: joined only when its newline comes, and never past the cap.
+	let pending: Buffer[] = [];
+	let pendingSize = 0;
 	let bad: number | null = null;
 	// Before the first part: the observers' loading, the grader's own code, within one exercise's limit.
 	let timer: NodeJS.Timeout | undefined = setTimeout(() => wrong('time'), limits.timeoutMs).unref();
@@ -111,11 +113,17 @@ export function followBatch(
 	};
 	return {
 		data(chunk: Buffer) {
-			pending = Buffer.concat([pending, chunk]);
-			for (let end = pending.indexOf(10); end >= 0; end = pending.indexOf(10)) {
-				line(pending.subarray(0, end).toString('utf8'));
-				pending = pending.subarray(end + 1);
+			if (bad !== null) return;
+			let start = 0;
+			for (let end = chunk.indexOf(10); end >= 0 && bad === null; end = chunk.indexOf(10, start)) {
+				const piece = chunk.subarray(start, end);
+				line((pendingSize ? Buffer.concat([...pending, piece]) : piece).toString('utf8'));
+				[pending, pendingSize, start] = [[], 0, end + 1];
 			}
+			if (bad !== null || start === chunk.length) return;
+			pending.push(chunk.subarray(start));
+			pendingSize += chunk.length - start;
+			if (pendingSize > limits.maxObservations) wrong('observations');
 		},
 		// Once the run is over: the first part not closed cleanly (2 × count when every one was), given how it ended,
 		// and which exercises keep what the batch observed: those whose two parts both came before it.
@@ -126,7 +134,7 @@ export function followBatch(
 			if (ran.attempt) first = Math.min(first, ran.attemptPart ?? 0);
 			// After the last done only main.ts's exit is left: anything else there is someone's, and no one's part.
 			const cleanEnd =
-				pending.length === 0 &&
+				pendingSize === 0 &&
 				ran.code === 0 &&
 				!ran.signal &&
 				!ran.stopped &&
