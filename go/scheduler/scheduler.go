@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strings"
+	"strconv"
 	"time"
 
 	"workbook/database"
@@ -306,18 +306,28 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 
 	base := db.StepNow()
 	var steps []string
+	// state is the database's state and each worker's: where it is, what it heard, how it ended. Written
+	// with fmt only for an answer: an exploration asks at every step of thousands of runs.
 	state := func() string {
-		var text strings.Builder
-		text.WriteString(db.StateKey())
+		text := append(make([]byte, 0, 512), db.StateKey()...)
 		for _, s := range order {
-			op := ""
-			if s.pending != nil {
-				op = s.pending.Name
-			}
+			text = strconv.AppendQuote(append(text, '|'), s.plan.Name)
+			text = append(append(text, ' '), s.status...)
 			_, heard := s.conn.Log()
-			fmt.Fprintf(&text, "|%s %s %v %s %s %v", s.plan.Name, s.status, heard, op, s.ending.Kind, s.ending.Value)
+			text = append(text, " ["...)
+			for _, said := range heard {
+				text = strconv.AppendQuote(append(text, ' '), said)
+			}
+			text = append(text, "] "...)
+			if s.pending != nil {
+				text = append(text, s.pending.Name...)
+			}
+			text = append(append(text, ' '), s.ending.Kind...)
+			if s.ending.Kind == Answered {
+				text = fmt.Append(append(text, ' '), s.ending.Value)
+			}
 		}
-		return text.String()
+		return string(text)
 	}
 	stopped := false
 	for {
