@@ -364,20 +364,28 @@ func gone(writes string) string {
 }
 
 // TellTrace prints a trace, one sentence a line, numbered by step: "     3. A saves ticket #1 (…)."
-// Lines of one step share its number.
+// Lines of one step share its number. Written without fmt: every play tells its trace.
 func TellTrace(trace []TraceLine) string {
-	var lines []string
+	var b strings.Builder
 	last := -1
-	for _, line := range trace {
+	for i, line := range trace {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
 		number := ""
 		if line.Step != last {
-			number = fmt.Sprintf("%d.", line.Step)
+			number = strconv.Itoa(line.Step) + "."
 			if line.Step == 0 {
 				number = "start"
 			}
 		}
 		last = line.Step
-		lines = append(lines, fmt.Sprintf("%6s %s", number, line.Text))
+		for range 6 - len(number) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(number)
+		b.WriteByte(' ')
+		b.WriteString(line.Text)
 	}
-	return strings.Join(lines, "\n")
+	return b.String()
 }

@@ -206,6 +206,7 @@ func humanCode(code database.Code) string {
 
 // RunWorkers runs the plans on db, choosing with pick at each step.
 func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opts Options[R]) (Run[R], error) {
+	defer OneCore()()
 	tell := opts.Tell
 	if tell == nil {
 		tell = func(v R) string { return fmt.Sprintf("answers %v", v) }
@@ -394,6 +395,19 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 	return Run[R]{Endings: endings, Steps: steps, DB: db, Stopped: stopped}, nil
 }
 
+// OneCore runs the process on one core (GOMAXPROCS 1) until the function it returns is called: defer
+// scheduler.OneCore()() around a test that plays many runs. Only one worker runs at a time, handed the turn
+// over a channel; with a second core idle, every handover wakes a thread there that finds nothing to do
+// (about a quarter of an exploration's CPU). RunWorkers and ExploreAll call it too; nested calls keep the
+// outermost's setting, and setting it once for many runs spares each run's two stops of the world.
+func OneCore() func() {
+	if runtime.GOMAXPROCS(0) == 1 {
+		return func() {}
+	}
+	was := runtime.GOMAXPROCS(1)
+	return func() { runtime.GOMAXPROCS(was) }
+}
+
 // Explored counts the runs of ExploreAll: started, complete, stopped at a state already explored, and
 // judged wrong, with the first few of those.
 type Explored[R any] struct {
@@ -418,6 +432,7 @@ type ExploreOptions struct {
 // for each run. Unless NoPrune, a run stops at a state some earlier run has been in, since the rest would
 // be the same. judge returns "" for a good end.
 func ExploreAll[R any](setUp func() (*database.Database, []WorkerPlan[R], Options[R]), judge func(Run[R]) string, opts ExploreOptions) (Explored[R], error) {
+	defer OneCore()()
 	seen := map[string]bool{}
 	var explored Explored[R]
 	var prefix []int
