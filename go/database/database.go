@@ -246,7 +246,7 @@ func (db *Database) Disconnect(worker, why string) {
 	writes := saidWrites(tx)
 	db.end(tx)
 	if writes != "" {
-		db.Say(worker, fmt.Sprintf("%s Its transaction rolls back: %s.", why, gone(writes)))
+		db.Say(worker, why+" Its transaction rolls back: "+gone(writes)+".")
 	} else {
 		db.Say(worker, why+" Its transaction rolls back.")
 	}
@@ -339,16 +339,16 @@ func (db *Database) lock(tx *transaction, name, why string) (*wait, error) {
 func saidWrites(tx *transaction) string {
 	var parts []string
 	for _, t := range tx.tickets {
-		parts = append(parts, fmt.Sprintf("ticket #%d", t.ID))
+		parts = append(parts, "ticket #"+strconv.Itoa(t.ID))
 	}
 	for _, r := range tx.receipts {
-		parts = append(parts, fmt.Sprintf("receipt %s → #%d", handler.SaidIdentity(r.Event), r.TicketID))
+		parts = append(parts, "receipt "+handler.SaidIdentity(r.Event)+" → #"+strconv.Itoa(r.TicketID))
 	}
 	for _, o := range tx.outbox {
-		parts = append(parts, fmt.Sprintf("outbox row #%d", o.ID))
+		parts = append(parts, "outbox row #"+strconv.Itoa(o.ID))
 	}
 	for _, id := range tx.sent {
-		parts = append(parts, fmt.Sprintf("outbox row #%d marked sent", id))
+		parts = append(parts, "outbox row #"+strconv.Itoa(id)+" marked sent")
 	}
 	if len(parts) > 1 {
 		return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]

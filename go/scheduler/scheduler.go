@@ -244,9 +244,9 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 		}
 		s.ending = ending
 		if ending.Kind == Answered {
-			s.conn.Close(fmt.Sprintf("%s %s.", s.plan.Name, tell(ending.Value)))
+			s.conn.Close(s.plan.Name + " " + tell(ending.Value) + ".")
 		} else {
-			s.conn.Close(fmt.Sprintf("%s stops with an error: %s.", s.plan.Name, SaidError(ending.Err)))
+			s.conn.Close(s.plan.Name + " stops with an error: " + SaidError(ending.Err) + ".")
 		}
 	}
 
