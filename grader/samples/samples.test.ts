@@ -4,13 +4,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import AjvModule from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classCsv } from '../trusted/csv.ts';
 import { encodedForms, gradeClass, type ClassGrade, type Graded } from '../trusted/grade.ts';
 import { gradescopeResults } from '../trusted/gradescope.ts';
 import { root } from '../sandbox/paths.ts';
+import { mountsUnder } from '../sandbox/overlay.ts';
 import { startedServers } from '../sandbox/postgres.ts';
 import { casesOf, heldOutFile, type Probe } from '../trusted/probe.ts';
 import { materializeSamples, samples, type Kind, type Sample } from './samples.ts';
@@ -174,6 +175,8 @@ describe('what holds for the whole class, whatever the hostile samples did', () 
 		for (const [socket, pid] of clustersOfGrading) {
 			expect(existsSync(socket), socket).toBe(false);
 			expect(existsSync(`/proc/${pid}`), `postgres (pid ${pid})`).toBe(false);
+			// A run's cluster mounted as an overlay on the base is unmounted too.
+			expect(mountsUnder(dirname(socket)), socket).toEqual([]);
 		}
 	});
 
