@@ -56,6 +56,10 @@ export function mountsUnder(given: string): string[] {
 	let folder = given;
 	try {
 		folder = realpathSync(given);
+	} catch {
+		// Gone already: any mount left is listed under the name given.
+	}
+	try {
 		table = readFileSync('/proc/self/mountinfo', 'utf8');
 	} catch {
 		return [];

@@ -140,6 +140,8 @@ export class GradingPostgres {
 	// The next run's cluster, made while the current run plays: no run waits for its own copy and start.
 	private ahead: Promise<RunDatabase> | null = null;
 	private stopped = false;
+	// How the clusters runs were given were made from the base: what the class report says.
+	readonly ways = new Set<Cluster['way']>();
 	// quotaBytes: a run's cluster on disk, past which the run is stopped (a test gives a smaller one).
 	constructor(private readonly options: { quotaBytes?: number } = {}) {}
 
@@ -150,7 +152,10 @@ export class GradingPostgres {
 			.catch(() => undefined)
 			.then(() => (this.stopped ? Promise.reject(new Error('stopped')) : this.newCluster()));
 		this.ahead.catch(() => undefined);
-		return ready;
+		return ready.then((database) => {
+			this.ways.add(database.way);
+			return database;
+		});
 	}
 
 	private async newCluster(): Promise<RunDatabase> {
