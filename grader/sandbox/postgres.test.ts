@@ -177,9 +177,10 @@ describe('GradingPostgres', () => {
 					// removes them, and leaves a live grader's (this one's, made here) alone.
 					const left = readdirSync(parent).filter((name) => name.startsWith('grade-postgres-'));
 					expect(left.length).toBeGreaterThan(0);
-					// Its run's overlay is still mounted: the sweep must take it off before it removes the folder.
+					// Its run's overlay (and the one made ahead, if it got that far) is still mounted: the sweep must
+					// take it off before it removes the folder.
 					expect(said.way).toBe(expectedWay);
-					expect(mountsUnder(parent).length).toBe(expectedWay === 'overlay' ? 1 : 0);
+					expect(mountsUnder(parent).length > 0).toBe(expectedWay === 'overlay');
 					const mine = stampedFolder(parent, 'grade-postgres-run-');
 					const given = process.env.WORKBOOK_GRADER_CLUSTERS;
 					process.env.WORKBOOK_GRADER_CLUSTERS = parent;
@@ -202,15 +203,42 @@ describe('GradingPostgres', () => {
 			}
 		);
 
+	it(
+		'copies the base where the grader may not mount, with the same limits and the same teardown',
+		{ timeout: 60_000 },
+		async () => {
+			process.env.WORKBOOK_GRADER_CLUSTER_COPY = '1';
+			const copying = new GradingPostgres();
+			try {
+				const run = await copying.runDatabase();
+				expect(run.way).toBe('copy');
+				expect(mountsUnder(folderOf(run))).toEqual([]);
+				const client = await connect(run.job);
+				try {
+					expect((await client.query('SHOW max_connections')).rows[0].max_connections).toBe(
+						runSettings.max_connections
+					);
+				} finally {
+					await client.end();
+				}
+				await run.drop();
+				expect(existsSync(folderOf(run)), folderOf(run)).toBe(false);
+			} finally {
+				delete process.env.WORKBOOK_GRADER_CLUSTER_COPY;
+				await copying.stop();
+			}
+		}
+	);
+
 	it('stops, leaving no cluster and no folder behind', { timeout: 60_000 }, async () => {
 		const run = await databases.runDatabase();
 		await run.drop();
+		const ahead = [...startedServers.keys()].map((socket) => socket.replace(/\/socket$/, ''));
 		await databases.stop();
 		expect(startedServers.size).toBe(0);
 		expect(existsSync(run.job.host)).toBe(false);
-		expect(mountsUnder(clusterParent()).filter((point) => point.includes('/grade-postgres-run-'))).toEqual(
-			[]
-		);
+		// The cluster made ahead, an overlay too where this grader mounts, is unmounted with its folder.
+		for (const folder of ahead) expect(mountsUnder(folder), folder).toEqual([]);
 		await databases.stop();
 	});
 });
