@@ -53,7 +53,7 @@ function deliveries(second: Second, dawdleMs: number): EndpointCode {
 
 async function answers(code: EndpointCode): Promise<string[]> {
 	const played = await playEndpoint(schedule, 'everything', code, postgresUrl);
-	expect(played.stopped, 'the play stopped').toBeNull();
+	expect(played.stopped?.why ?? null, 'where the play stopped').toBeNull();
 	return played.outcomes.map((outcome) => saidAnswer(outcome.answer));
 }
 
@@ -61,7 +61,10 @@ describe('a held request let go runs first', () => {
 	it('ahead of the request that waited, however long it dawdles: the same answers every run', async () => {
 		const firstWins = ['201 {"kind":"created","ticketId":1}', '200 {"kind":"replayed","ticketId":1}'];
 		for (const dawdleMs of [0, 30, 0, 30])
-			expect(await answers(deliveries('ticket first', dawdleMs))).toEqual(firstWins);
+			expect(
+				await answers(deliveries('ticket first', dawdleMs)),
+				`the first dawdling ${dawdleMs} ms`
+			).toEqual(firstWins);
 	}, 60_000);
 
 	it('until it waits on a lock that a request waiting its turn holds: then that one goes on', async () => {
