@@ -1,7 +1,7 @@
 // A held request let go runs first (play.ts, faults.ts): the others in flight wait their turn until it has
 // answered or waits on a lock. So code that takes the locks wrong ends the same way on every run, however
 // busy the machine: the first delivery is let go, and dawdles before it saves its receipt, and still wins.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UniqueViolation } from '../database/errors.ts';
 import type { EndpointOptions, Route } from './contract.ts';
 import { playEndpoint, type EndpointCode } from './play.ts';
@@ -51,8 +51,12 @@ function deliveries(second: Second, dawdleMs: number): EndpointCode {
 	return { tickets: () => async () => new Response(null, { status: 404 }), webhooks };
 }
 
+// Started before the plays, so no play's answer limit includes starting PostgreSQL.
+let url = '';
+beforeAll(async () => void (url = await postgresUrl()), 120_000);
+
 async function answers(code: EndpointCode): Promise<string[]> {
-	const played = await playEndpoint(schedule, 'everything', code, postgresUrl);
+	const played = await playEndpoint(schedule, 'everything', code, url);
 	expect(played.stopped?.why ?? null, 'where the play stopped').toBeNull();
 	return played.outcomes.map((outcome) => saidAnswer(outcome.answer));
 }
