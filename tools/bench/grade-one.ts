@@ -1,8 +1,9 @@
-// npx tsx tools/bench/grade-one.ts [exercise] [runs]: one exercise of the complete submission graded sealed and
+// npx tsx tools/bench/grade-one.ts [exercise] [runs] [--unsafe]: one exercise of the complete submission graded sealed and
 // traced, runs times one after the other (06 and 2 by default), with the grader's inputs (seed 1, four held-out
 // checks of 25). Prints each run's wall time and its CPU as the kernel counts it (a cgroup v1 cpuacct group):
 // the grader, its other processes (strace, bwrap, node with the learner's code, cp) and PostgreSQL. For comparing
-// two checkouts on the same load: run it in each, alternately, and compare the pairs.
+// two checkouts on the same load: run it in each, alternately, and compare the pairs. --unsafe: no sandbox and no
+// tracer (node run as the grader's unsafe mode runs it), for profiling what runs inside.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ try {
 	const [plan] = await planExercises([exercise], settings, undefined, databases);
 	const files = exerciseFiles(exercise, readSubmission(complete, exercises()).files);
 	const limits = { timeoutMs: 60_000, memoryMb: 1024, maxOutput: 65_536, maxObservations };
-	const sealed = findSandbox({ unsafe: false });
+	const sealed = findSandbox({ unsafe: process.argv.includes('--unsafe') });
 	const database = plan!.postgres ? databases : null;
 	for (let i = 0; i < runs; i++) {
 		const [before, begun] = [account.read(), Date.now()];
