@@ -1,9 +1,10 @@
-// npx tsx tools/bench/grade-one.ts [exercise] [runs] [--unsafe]: one exercise of the complete submission graded sealed and
+// npx tsx tools/bench/grade-one.ts [exercise] [runs] [--unsafe] [--sample untouched]: one exercise of the complete submission graded sealed and
 // traced, runs times one after the other (06 and 2 by default), with the grader's inputs (seed 1, four held-out
 // checks of 25). Prints each run's wall time and its CPU as the kernel counts it (a cgroup v1 cpuacct group):
 // the grader, its other processes (strace, bwrap, node with the learner's code, cp) and PostgreSQL. For comparing
 // two checkouts on the same load: run it in each, alternately, and compare the pairs. --unsafe: no sandbox and no
-// tracer (node run as the grader's unsafe mode runs it), for profiling what runs inside.
+// tracer (node run as the grader's unsafe mode runs it), for profiling what runs inside. --sample: another sample
+// submission than the complete one (untouched: the stubs, whose run is little more than its start).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,9 @@ if (!account) throw new Error('no cgroup v1 cpuacct controller here: nothing to 
 const dir = mkdtempSync(join(tmpdir(), 'bench-grade-one-'));
 const databases = new GradingPostgres();
 try {
-	const complete = materializeSamples(join(dir, 'samples'))[samples.findIndex((s) => s.name === 'complete')]!;
+	const at = process.argv.indexOf('--sample');
+	const sample = at > 0 ? process.argv[at + 1]! : 'complete';
+	const complete = materializeSamples(join(dir, 'samples'))[samples.findIndex((s) => s.name === sample)]!;
 	const exercise = exercises().find((e) => e.id === id)!;
 	const settings = settingsOf({ seed: 1, heldOutChecks: 4, heldOutRuns: 25 });
 	const [plan] = await planExercises([exercise], settings, undefined, databases);
