@@ -1,6 +1,6 @@
-// npx tsx tools/bench/endpoint-crash-draws.ts [--seeds 10] [--runs 25] [--each] [mistake …]: how many crash-point sequences
+// npx tsx tools/bench/endpoint-crash-draws.ts [--seeds 10] [--from 1] [--runs 25] [--each] [mistake …]: how many crash-point sequences
 // 06's held-out crash checks need. For every named wrong solution of 06 and every one held in reserve
-// (grader/samples/reserve), at seeds 1 to N as the grader draws them (check k from seed + k, four checks), the
+// (grader/samples/reserve), at seeds from to from + N - 1 (1 to 10 by default) as the grader draws them (check k from seed + k, four checks), the
 // sequence at which each check first fails: the observer's records judged as the grader judges them
 // (judgeCrashes). Prints a line a mistake that fails any, then the latest first failure over all of them: the
 // count a check plays (crashShare) wants a margin above it. Mistakes no crash check catches are listed once.
@@ -21,10 +21,12 @@ const option = (name: string, fallback: number) => {
 	const at = process.argv.indexOf(`--${name}`);
 	return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
-const [seeds, runs, checks] = [option('seeds', 10), option('runs', 25), 4];
+const [seeds, from, runs, checks] = [option('seeds', 10), option('from', 1), option('runs', 25), 4];
 const named = process.argv
 	.slice(2)
-	.filter((arg, i, all) => !arg.startsWith('--') && !['--seeds', '--runs'].includes(all[i - 1] ?? ''));
+	.filter(
+		(arg, i, all) => !arg.startsWith('--') && !['--seeds', '--from', '--runs'].includes(all[i - 1] ?? '')
+	);
 const reserve = join(workbookRoot, 'grader', 'samples', 'reserve');
 const mistakes = [
 	...wrongSolutions(),
@@ -58,7 +60,7 @@ try {
 		const code = { 'endpoint.ts': await import(pathToFileURL(join(folder, 'endpoint.ts')).href) };
 		const rows: string[] = [];
 		let any = false;
-		for (let seed = 1; seed <= seeds; seed++) {
+		for (let seed = from; seed < from + seeds; seed++) {
 			const firsts: string[] = [];
 			for (let k = 0; k < checks; k++) {
 				let first = 0;
@@ -85,7 +87,7 @@ try {
 	rmSync(scratch, { recursive: true, force: true });
 }
 console.log(
-	`first failing crash-point sequence of each of ${checks} checks (of ${runs}), seeds 1 to ${seeds}; - none:`
+	`first failing crash-point sequence of each of ${checks} checks (of ${runs}), seeds ${from} to ${from + seeds - 1}; - none:`
 );
 for (const line of caught) console.log(`  ${line}`);
 console.log(`caught by no crash-point check: ${missed.join(', ') || 'none'}`);
