@@ -1,9 +1,10 @@
-// npx tsx tools/bench/endpoint-crash-draws.ts [--seeds 10] [--from 1] [--runs 25] [--each] [mistake …]: how many crash-point sequences
-// 06's held-out crash checks need. For every named wrong solution of 06 and every one held in reserve
-// (grader/samples/reserve), at seeds from to from + N - 1 (1 to 10 by default) as the grader draws them (check k from seed + k, four checks), the
-// sequence at which each check first fails: the observer's records judged as the grader judges them
-// (judgeCrashes). Prints a line a mistake that fails any, then the latest first failure over all of them: the
-// count a check plays (crashShare) wants a margin above it. Mistakes no crash check catches are listed once.
+// npx tsx tools/bench/endpoint-crash-draws.ts [--seeds 10] [--from 1] [--runs 25] [--each] [mistake …]: how many
+// crash-point sequences 06's held-out crash checks need. For every named wrong solution of 06 and every one held
+// in reserve (grader/samples/reserve), at the seeds from --from on (1 to 10 by default) as the grader draws them
+// (check k from seed + k, four checks), the sequence at which each check first fails: the observer's records
+// judged as the grader judges them (judgeCrashes). Prints a line a mistake that fails any, then the latest first
+// failure over all of them: the count a check plays (crashShare) wants a margin above it. Mistakes no crash check
+// catches are listed once.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
