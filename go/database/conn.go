@@ -59,7 +59,7 @@ func (c *Conn) Commit() (err error) {
 		return ErrTransactionAborted
 	}
 	if writes := c.db.commit(tx); writes != "" {
-		c.db.Say(c.Worker, fmt.Sprintf("%s commits: %s can now be seen by everyone.", c.Worker, writes))
+		c.db.Say(c.Worker, c.Worker+" commits: "+writes+" can now be seen by everyone.")
 	} else {
 		c.db.Say(c.Worker, c.Worker+" commits (it wrote nothing).")
 	}
@@ -78,7 +78,7 @@ func (c *Conn) Rollback() (err error) {
 	}
 	c.tx = nil
 	if writes := c.db.rollback(tx); writes != "" {
-		c.db.Say(c.Worker, fmt.Sprintf("%s rolls back: %s.", c.Worker, gone(writes)))
+		c.db.Say(c.Worker, c.Worker+" rolls back: "+gone(writes)+".")
 	} else {
 		c.db.Say(c.Worker, c.Worker+" rolls back (it wrote nothing).")
 	}
@@ -90,11 +90,11 @@ func (c *Conn) FindReceipt(event handler.Webhook) (*handler.Receipt, error) {
 	return run(c, "find-receipt", false, func(tx *transaction) (*handler.Receipt, *wait, error) {
 		for _, r := range c.db.receipts(tx) {
 			if SameIdentity(r.Event, event) {
-				c.say(fmt.Sprintf("looks for a receipt for %s: found one, for ticket #%d.", handler.SaidIdentity(event), r.TicketID))
+				c.say("looks for a receipt for " + handler.SaidIdentity(event) + ": found one, for ticket #" + strconv.Itoa(r.TicketID) + ".")
 				return &r, nil, nil
 			}
 		}
-		c.say(fmt.Sprintf("looks for a receipt for %s: none.", handler.SaidIdentity(event)))
+		c.say("looks for a receipt for " + handler.SaidIdentity(event) + ": none.")
 		return nil, nil, nil
 	})
 }
@@ -119,7 +119,7 @@ func (c *Conn) SaveTicket(tenant, subject string) (int, error) {
 		c.db.sequences.tickets++
 		ticket := handler.Ticket{ID: c.db.sequences.tickets, Tenant: tenant, Subject: subject}
 		tx.tickets = append(tx.tickets, ticket)
-		c.say(fmt.Sprintf("saves ticket #%d (%s: %s)%s.", ticket.ID, tenant, subject, c.where()))
+		c.say("saves ticket #" + strconv.Itoa(ticket.ID) + " (" + tenant + ": " + subject + ")" + c.where() + ".")
 		return ticket.ID, nil, nil
 	})
 }
@@ -129,7 +129,7 @@ func (c *Conn) SaveTicket(tenant, subject string) (int, error) {
 func (c *Conn) SaveReceipt(receipt handler.Receipt) error {
 	key := handler.SaidIdentity(receipt.Event)
 	_, err := run(c, "save-receipt", true, func(tx *transaction) (struct{}, *wait, error) {
-		what := fmt.Sprintf("saves the receipt %s → #%d", key, receipt.TicketID)
+		what := "saves the receipt " + key + " → #" + strconv.Itoa(receipt.TicketID)
 		for _, taken := range c.db.receipts(tx) {
 			if SameIdentity(taken.Event, receipt.Event) {
 				c.say(fmt.Sprintf("%s: unique violation, %s already has a receipt (→ #%d).", what, key, taken.TicketID))
@@ -163,7 +163,7 @@ func (c *Conn) SaveOutbox(draft OutboxDraft) (int, error) {
 			c.db.sequences.outbox++
 			id = c.db.sequences.outbox
 		}
-		what := fmt.Sprintf("saves an outbox row for ticket #%d (key %s)", draft.TicketID, draft.Key)
+		what := "saves an outbox row for ticket #" + strconv.Itoa(draft.TicketID) + " (key " + draft.Key + ")"
 		for _, taken := range c.db.outbox(tx) {
 			if taken.Key == draft.Key {
 				c.say(fmt.Sprintf("%s: unique violation, outbox row #%d has that key.", what, taken.ID))
@@ -176,7 +176,7 @@ func (c *Conn) SaveOutbox(draft OutboxDraft) (int, error) {
 		}
 		row := OutboxRow{ID: id, Key: draft.Key, Tenant: draft.Tenant, TicketID: draft.TicketID, To: draft.To, Subject: draft.Subject, State: Pending}
 		tx.outbox = append(tx.outbox, row)
-		c.say(fmt.Sprintf("%s as row #%d%s.", what, row.ID, c.where()))
+		c.say(what + " as row #" + strconv.Itoa(row.ID) + c.where() + ".")
 		return row.ID, nil, nil
 	})
 }
@@ -194,7 +194,7 @@ func (c *Conn) PendingOutbox() ([]OutboxRow, error) {
 		// Oldest first, by id, as PostgreSQL's ORDER BY id reads them, whatever order they were committed in.
 		slices.SortFunc(rows, func(a, b OutboxRow) int { return a.ID - b.ID })
 		for _, row := range rows {
-			ids = append(ids, fmt.Sprintf("#%d", row.ID))
+			ids = append(ids, "#"+strconv.Itoa(row.ID))
 		}
 		said := "none"
 		if len(ids) > 0 {
@@ -209,14 +209,14 @@ func (c *Conn) PendingOutbox() ([]OutboxRow, error) {
 // another open transaction has marked, then sees that transaction's result.
 func (c *Conn) MarkSent(id int) (bool, error) {
 	return run(c, "mark-sent", true, func(tx *transaction) (bool, *wait, error) {
-		what := fmt.Sprintf("marks outbox row #%d sent", id)
+		what := "marks outbox row #" + strconv.Itoa(id) + " sent"
 		// Like UPDATE … WHERE state = 'pending': a row it can't see, or sees sent, is left alone, unlocked.
 		pending := false
 		for _, row := range c.db.outbox(tx) {
 			pending = pending || (row.ID == id && row.State == Pending)
 		}
 		if pending {
-			w, err := c.db.lock(tx, fmt.Sprintf("outbox-row:%d", id), what+": ")
+			w, err := c.db.lock(tx, "outbox-row:"+strconv.Itoa(id), what+": ")
 			if w != nil || err != nil {
 				return false, w, err
 			}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"workbook/handler"
@@ -161,20 +162,76 @@ func (db *Database) BlockedBy(worker string) string {
 }
 
 // StateKey is everything that decides what happens next, as text: two runs in the same state behave the
-// same from here on.
+// same from here on. Written field by field, each string quoted, without fmt: an exploration asks for it at
+// every step of thousands of runs.
 func (db *Database) StateKey() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%v|%v|%d,%d|", db.data.Tickets, db.data.Receipts, db.sequences.tickets, db.sequences.outbox)
-	fmt.Fprintf(&b, "%v|", db.data.Outbox)
+	b := make([]byte, 0, 256)
+	b = appendTickets(b, db.data.Tickets)
+	b = appendReceipts(b, db.data.Receipts)
+	b = strconv.AppendInt(append(b, '|'), int64(db.sequences.tickets), 10)
+	b = strconv.AppendInt(append(b, ','), int64(db.sequences.outbox), 10)
+	b = appendOutbox(append(b, '|'), db.data.Outbox)
 	for _, worker := range slices.Sorted(maps.Keys(db.open)) {
 		tx := db.open[worker]
-		fmt.Fprintf(&b, "tx %s %v %v %v %v %v|", worker, tx.tickets, tx.receipts, tx.outbox, tx.sent, tx.aborted)
+		b = strconv.AppendQuote(append(b, "|tx "...), worker)
+		b = appendTickets(append(b, ' '), tx.tickets)
+		b = appendReceipts(append(b, ' '), tx.receipts)
+		b = appendOutbox(append(b, ' '), tx.outbox)
+		b = append(b, " sent"...)
+		for _, id := range tx.sent {
+			b = strconv.AppendInt(append(b, ' '), int64(id), 10)
+		}
+		b = strconv.AppendBool(append(b, ' '), tx.aborted)
 	}
 	for _, worker := range slices.Sorted(maps.Keys(db.waiting)) {
 		tx := db.waiting[worker]
-		fmt.Fprintf(&b, "wait %s %s %v|", worker, tx.worker, tx.open)
+		b = strconv.AppendQuote(append(b, "|wait "...), worker)
+		b = strconv.AppendQuote(append(b, ' '), tx.worker)
+		b = strconv.AppendBool(append(b, ' '), tx.open)
 	}
-	return b.String()
+	return string(b)
+}
+
+func appendTickets(b []byte, tickets []handler.Ticket) []byte {
+	b = append(b, '[')
+	for _, t := range tickets {
+		b = strconv.AppendInt(append(b, '{'), int64(t.ID), 10)
+		b = strconv.AppendQuote(append(b, ' '), t.Tenant)
+		b = append(strconv.AppendQuote(append(b, ' '), t.Subject), '}')
+	}
+	return append(b, ']')
+}
+
+func appendReceipts(b []byte, receipts []handler.Receipt) []byte {
+	b = append(b, '[')
+	for _, r := range receipts {
+		b = appendWebhook(append(b, '{'), r.Event)
+		b = append(strconv.AppendInt(append(b, ' '), int64(r.TicketID), 10), '}')
+	}
+	return append(b, ']')
+}
+
+func appendWebhook(b []byte, w handler.Webhook) []byte {
+	b = strconv.AppendQuote(b, w.Tenant)
+	b = strconv.AppendQuote(append(b, ' '), w.Source)
+	b = strconv.AppendQuote(append(b, ' '), w.EventID)
+	return strconv.AppendQuote(append(b, ' '), w.Subject)
+}
+
+func appendOutbox(b []byte, rows []OutboxRow) []byte {
+	b = append(b, '[')
+	for _, o := range rows {
+		b = strconv.AppendInt(append(b, '{'), int64(o.ID), 10)
+		for _, field := range []string{o.Key, o.Tenant} {
+			b = strconv.AppendQuote(append(b, ' '), field)
+		}
+		b = strconv.AppendInt(append(b, ' '), int64(o.TicketID), 10)
+		for _, field := range []string{o.To, o.Subject, string(o.State)} {
+			b = strconv.AppendQuote(append(b, ' '), field)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }
 
 // Disconnect is the worker's process going away: its open transaction rolls back, as when PostgreSQL
@@ -189,7 +246,7 @@ func (db *Database) Disconnect(worker, why string) {
 	writes := saidWrites(tx)
 	db.end(tx)
 	if writes != "" {
-		db.Say(worker, fmt.Sprintf("%s Its transaction rolls back: %s.", why, gone(writes)))
+		db.Say(worker, why+" Its transaction rolls back: "+gone(writes)+".")
 	} else {
 		db.Say(worker, why+" Its transaction rolls back.")
 	}
@@ -282,16 +339,16 @@ func (db *Database) lock(tx *transaction, name, why string) (*wait, error) {
 func saidWrites(tx *transaction) string {
 	var parts []string
 	for _, t := range tx.tickets {
-		parts = append(parts, fmt.Sprintf("ticket #%d", t.ID))
+		parts = append(parts, "ticket #"+strconv.Itoa(t.ID))
 	}
 	for _, r := range tx.receipts {
-		parts = append(parts, fmt.Sprintf("receipt %s → #%d", handler.SaidIdentity(r.Event), r.TicketID))
+		parts = append(parts, "receipt "+handler.SaidIdentity(r.Event)+" → #"+strconv.Itoa(r.TicketID))
 	}
 	for _, o := range tx.outbox {
-		parts = append(parts, fmt.Sprintf("outbox row #%d", o.ID))
+		parts = append(parts, "outbox row #"+strconv.Itoa(o.ID))
 	}
 	for _, id := range tx.sent {
-		parts = append(parts, fmt.Sprintf("outbox row #%d marked sent", id))
+		parts = append(parts, "outbox row #"+strconv.Itoa(id)+" marked sent")
 	}
 	if len(parts) > 1 {
 		return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
@@ -307,20 +364,28 @@ func gone(writes string) string {
 }
 
 // TellTrace prints a trace, one sentence a line, numbered by step: "     3. A saves ticket #1 (…)."
-// Lines of one step share its number.
+// Lines of one step share its number. Written without fmt: every play tells its trace.
 func TellTrace(trace []TraceLine) string {
-	var lines []string
+	var b strings.Builder
 	last := -1
-	for _, line := range trace {
+	for i, line := range trace {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
 		number := ""
 		if line.Step != last {
-			number = fmt.Sprintf("%d.", line.Step)
+			number = strconv.Itoa(line.Step) + "."
 			if line.Step == 0 {
 				number = "start"
 			}
 		}
 		last = line.Step
-		lines = append(lines, fmt.Sprintf("%6s %s", number, line.Text))
+		for range 6 - len(number) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(number)
+		b.WriteByte(' ')
+		b.WriteString(line.Text)
 	}
-	return strings.Join(lines, "\n")
+	return b.String()
 }

@@ -46,3 +46,28 @@ func TestReceiptKeyComparesTheFields(t *testing.T) {
 		})
 	}
 }
+
+// TestTellTrace: a trace told one sentence a line, its step's number right-aligned in six columns, "start"
+// before the first step, and no number again for the other lines of one step.
+func TestTellTrace(t *testing.T) {
+	tests := []struct {
+		name  string
+		trace []TraceLine
+		want  string
+	}{
+		{"nothing said", nil, ""},
+		{"before the first step", []TraceLine{{0, "A", "A connects."}}, " start A connects."},
+		{
+			"lines of one step share its number",
+			[]TraceLine{{0, "A", "A connects."}, {1, "A", "A begins."}, {1, "B", "B waits."}, {12, "B", "B commits."}, {123456, "A", "A ends."}},
+			" start A connects.\n    1. A begins.\n       B waits.\n   12. B commits.\n123456. A ends.",
+		},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			if got := TellTrace(test.trace); got != test.want {
+				t.Errorf("TellTrace(%+v) =\n%q\nwant\n%q", test.trace, got, test.want)
+			}
+		})
+	}
+}

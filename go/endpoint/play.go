@@ -307,11 +307,12 @@ func playOn(code Code, s Schedule, remember Remember, stores *Stores) (played, e
 				err = settle(number)
 			}
 		case "release":
-			server.plan(strconv.Itoa(step.Request)).Release()
+			err = goesFirst(ctx, store, server, pending, step.Request)
 			for number := range pending {
-				if err = settle(number); err != nil {
+				if err != nil {
 					break
 				}
+				err = settle(number)
 			}
 		}
 		if err != nil {
@@ -334,6 +335,55 @@ func (s *served) panicked() (map[string]string, map[string]any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return maps.Clone(s.panics), maps.Clone(s.values)
+}
+
+// goesFirst lets a held request go on to its commit ahead of every other request in flight: they wait their
+// turn (Plan.WaitTurn) until it has answered, or waits on a lock while they all sit at their turn (so the
+// connection waiting is its own). Which of two requests wins never depends on the machine's timing.
+func goesFirst(ctx context.Context, store *PostgresStore, server *served, pending map[int]chan *answer, request int) error {
+	var others []*Plan
+	for number := range pending {
+		if number != request {
+			plan := server.plan(strconv.Itoa(number))
+			plan.WaitTurn()
+			others = append(others, plan)
+		}
+	}
+	defer func() {
+		for _, plan := range others {
+			plan.YourTurn()
+		}
+	}()
+	server.plan(strconv.Itoa(request)).Release()
+	done, inFlight := pending[request]
+	if !inFlight {
+		return nil
+	}
+	deadline := time.Now().Add(limit)
+	for pause := time.Millisecond; time.Now().Before(deadline); pause = min(pause*2, 10*time.Millisecond) {
+		select {
+		case got := <-done:
+			done <- got
+			return nil
+		default:
+		}
+		if allAtTheirTurn(others) {
+			if waiting, err := store.WaitingOnLocks(ctx); err != nil || waiting > 0 {
+				return err
+			}
+		}
+		time.Sleep(pause)
+	}
+	return fmt.Errorf("request %d got no answer within %s", request, limit)
+}
+
+func allAtTheirTurn(plans []*Plan) bool {
+	for _, plan := range plans {
+		if !plan.AtItsTurn() {
+			return false
+		}
+	}
+	return true
 }
 
 // waitForLock returns once one of the store's connections waits on a lock, or the request has answered.

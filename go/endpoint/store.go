@@ -26,6 +26,11 @@ var ErrWorkerDied = errors.New("the worker died (the schedule crashed it before 
 var ErrStepFailed = errors.New("saving the ticket failed (the schedule made this step fail)")
 
 // Plan is what the harness does to one request: its fault, and the hold a held request waits in.
+//
+// Turns: when a held request is let go, the player makes every other request in flight wait its turn
+// (WaitTurn), so the one let go runs first and two requests never race on the machine's timing. A request
+// waiting its turn takes no step on the database (before each statement, commit and rollback) until the
+// player gives it back (YourTurn), once the one let go has answered or waits on a lock.
 type Plan struct {
 	Fault    Fault
 	mu       sync.Mutex
@@ -34,6 +39,8 @@ type Plan struct {
 	Reached  chan struct{}
 	released chan struct{}
 	once     sync.Once
+	turn     chan struct{} // open while the request waits its turn
+	atTurn   bool
 }
 
 // NewPlan makes the plan for one request.
@@ -54,7 +61,53 @@ func (p *Plan) Crashed() bool {
 	return p.crashed
 }
 
+// WaitTurn makes the request take no step on the database until YourTurn.
+func (p *Plan) WaitTurn() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.turn == nil {
+		p.turn = make(chan struct{})
+	}
+}
+
+// YourTurn gives the request back its turn.
+func (p *Plan) YourTurn() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.turn != nil {
+		close(p.turn)
+		p.turn = nil
+	}
+}
+
+// AtItsTurn says whether the request sits at its turn now: it holds the locks it took, and waits for none.
+func (p *Plan) AtItsTurn() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.atTurn
+}
+
+// waitItsTurn returns at once, unless the request waits its turn: then once it is given back.
+func (p *Plan) waitItsTurn() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	turn := p.turn
+	p.atTurn = turn != nil
+	p.mu.Unlock()
+	if turn == nil {
+		return
+	}
+	<-turn
+	p.mu.Lock()
+	p.atTurn = false
+	p.mu.Unlock()
+}
+
+// alive waits the request's turn, then says whether the worker died: it comes before every statement.
 func (p *Plan) alive() error {
+	p.waitItsTurn()
 	if p.Crashed() {
 		return ErrWorkerDied
 	}
@@ -230,7 +283,10 @@ func (s *PostgresStore) Transaction(ctx context.Context, work func(tx Tx) error)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = begun.Rollback(context.Background()) }()
+	defer func() {
+		plan.waitItsTurn()
+		_ = begun.Rollback(context.Background())
+	}()
 	tx := &postgresTx{ctx: ctx, tx: begun, schema: s.schema}
 	if err := work(tx); err != nil {
 		return err
@@ -240,6 +296,7 @@ func (s *PostgresStore) Transaction(ctx context.Context, work func(tx Tx) error)
 			return err
 		}
 	}
+	plan.waitItsTurn()
 	return begun.Commit(ctx)
 }
 

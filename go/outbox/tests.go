@@ -45,6 +45,7 @@ func Inside(handle func(database.Connection, handler.Webhook, Mail) (handler.Out
 // PlaySchedules plays every schedules/outbox file with send, held to its column.
 func PlaySchedules(t *testing.T, send Sender) {
 	t.Helper()
+	defer scheduler.OneCore()()
 	all, err := LoadSchedules()
 	if err != nil {
 		t.Fatal(err)
@@ -136,6 +137,7 @@ func propertyCase(send Sender, seed uint64) string {
 // cases come from fixed seeds, so a failure names its seed and replays the same.
 func Property(t *testing.T, send Sender) {
 	t.Helper()
+	defer scheduler.OneCore()()
 	seeds := outboxSeeds()
 	for i, seed := range seeds {
 		if problem := propertyCase(send, seed); problem != "" {
@@ -148,6 +150,7 @@ func Property(t *testing.T, send Sender) {
 // ticket without its one email.
 func PropertyBreaks(t *testing.T, send Sender) {
 	t.Helper()
+	defer scheduler.OneCore()()
 	seeds := outboxSeeds()
 	for _, seed := range seeds {
 		problem := propertyCase(send, seed)
@@ -163,6 +166,7 @@ func PropertyBreaks(t *testing.T, send Sender) {
 // handler and of the relay, one at a time.
 func EveryCrashPoint(t *testing.T, send Sender) {
 	t.Helper()
+	defer scheduler.OneCore()()
 	plans := crashPlans()
 	var broken []string
 	for _, plan := range plans {
@@ -178,6 +182,7 @@ func EveryCrashPoint(t *testing.T, send Sender) {
 // CrashPointsBreak: some crash point of the handler breaks send's promise.
 func CrashPointsBreak(t *testing.T, send Sender) {
 	t.Helper()
+	defer scheduler.OneCore()()
 	plans := crashPlans()
 	var broken []string
 	for _, plan := range plans {

@@ -41,6 +41,7 @@ type Handle = func(database.Connection, handler.Webhook) (handler.Outcome, error
 // PlaySchedules plays every schedules/race file against handle, held to column (separate or atomic).
 func PlaySchedules(t *testing.T, column string, handle Handle) {
 	t.Helper()
+	defer scheduler.OneCore()()
 	all, err := LoadSchedules()
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +62,7 @@ func PlaySchedules(t *testing.T, column string, handle Handle) {
 // receipt handler does. The race needs two at once.
 func PlayOneAtATime(t *testing.T, handle Handle) {
 	t.Helper()
+	defer scheduler.OneCore()()
 	all, err := handler.LoadSchedules()
 	if err != nil {
 		t.Fatal(err)
@@ -121,6 +123,7 @@ func SomeInterleavingsBreak(t *testing.T, handle Handle) {
 // ticket is left, and B answers with it.
 func EveryInterleavingWithACrash(t *testing.T, handle Handle) {
 	t.Helper()
+	defer scheduler.OneCore()()
 	for _, crash := range []Operation{"find-receipt", "save-ticket", "save-receipt", "commit"} {
 		t.Run("A crashes after "+string(crash), func(t *testing.T) {
 			setUp := func() (*database.Database, []scheduler.WorkerPlan[handler.Outcome], scheduler.Options[handler.Outcome]) {
@@ -151,6 +154,7 @@ func raceSeeds() []uint64 { return core.Seeds("RACE_CASES", "RACE_SEED", 100) }
 // ticket per event in every case. Cases come from fixed seeds, so a failure names its seed and replays the same.
 func OneTicketPerEventProperty(t *testing.T, handle Handle) {
 	t.Helper()
+	defer scheduler.OneCore()()
 	seeds := raceSeeds()
 	for _, seed := range seeds {
 		if problem := checkCase(handle, seed); problem != "" {
@@ -162,6 +166,7 @@ func OneTicketPerEventProperty(t *testing.T, handle Handle) {
 // PropertyFindsACounterexample: the property's cases catch handle leaving two tickets for one event.
 func PropertyFindsACounterexample(t *testing.T, handle Handle) {
 	t.Helper()
+	defer scheduler.OneCore()()
 	seeds := raceSeeds()
 	for _, seed := range seeds {
 		if problem := checkCase(handle, seed); problem != "" {

@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strings"
+	"strconv"
 	"time"
 
 	"workbook/database"
@@ -206,6 +206,7 @@ func humanCode(code database.Code) string {
 
 // RunWorkers runs the plans on db, choosing with pick at each step.
 func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opts Options[R]) (Run[R], error) {
+	defer OneCore()()
 	tell := opts.Tell
 	if tell == nil {
 		tell = func(v R) string { return fmt.Sprintf("answers %v", v) }
@@ -243,9 +244,9 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 		}
 		s.ending = ending
 		if ending.Kind == Answered {
-			s.conn.Close(fmt.Sprintf("%s %s.", s.plan.Name, tell(ending.Value)))
+			s.conn.Close(s.plan.Name + " " + tell(ending.Value) + ".")
 		} else {
-			s.conn.Close(fmt.Sprintf("%s stops with an error: %s.", s.plan.Name, SaidError(ending.Err)))
+			s.conn.Close(s.plan.Name + " stops with an error: " + SaidError(ending.Err) + ".")
 		}
 	}
 
@@ -306,18 +307,28 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 
 	base := db.StepNow()
 	var steps []string
+	// state is the database's state and each worker's: where it is, what it heard, how it ended. Written
+	// with fmt only for an answer: an exploration asks at every step of thousands of runs.
 	state := func() string {
-		var text strings.Builder
-		text.WriteString(db.StateKey())
+		text := append(make([]byte, 0, 512), db.StateKey()...)
 		for _, s := range order {
-			op := ""
-			if s.pending != nil {
-				op = s.pending.Name
-			}
+			text = strconv.AppendQuote(append(text, '|'), s.plan.Name)
+			text = append(append(text, ' '), s.status...)
 			_, heard := s.conn.Log()
-			fmt.Fprintf(&text, "|%s %s %v %s %s %v", s.plan.Name, s.status, heard, op, s.ending.Kind, s.ending.Value)
+			text = append(text, " ["...)
+			for _, said := range heard {
+				text = strconv.AppendQuote(append(text, ' '), said)
+			}
+			text = append(text, "] "...)
+			if s.pending != nil {
+				text = append(text, s.pending.Name...)
+			}
+			text = append(append(text, ' '), s.ending.Kind...)
+			if s.ending.Kind == Answered {
+				text = fmt.Append(append(text, ' '), s.ending.Value)
+			}
 		}
-		return text.String()
+		return string(text)
 	}
 	stopped := false
 	for {
@@ -384,6 +395,19 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 	return Run[R]{Endings: endings, Steps: steps, DB: db, Stopped: stopped}, nil
 }
 
+// OneCore runs the process on one core (GOMAXPROCS 1) until the function it returns is called: defer
+// scheduler.OneCore()() around a test that plays many runs. Only one worker runs at a time, handed the turn
+// over a channel; with a second core idle, every handover wakes a thread there that finds nothing to do
+// (about a quarter of an exploration's CPU). RunWorkers and ExploreAll call it too; nested calls keep the
+// outermost's setting, and setting it once for many runs spares each run's two stops of the world.
+func OneCore() func() {
+	if runtime.GOMAXPROCS(0) == 1 {
+		return func() {}
+	}
+	was := runtime.GOMAXPROCS(1)
+	return func() { runtime.GOMAXPROCS(was) }
+}
+
 // Explored counts the runs of ExploreAll: started, complete, stopped at a state already explored, and
 // judged wrong, with the first few of those.
 type Explored[R any] struct {
@@ -408,6 +432,7 @@ type ExploreOptions struct {
 // for each run. Unless NoPrune, a run stops at a state some earlier run has been in, since the rest would
 // be the same. judge returns "" for a good end.
 func ExploreAll[R any](setUp func() (*database.Database, []WorkerPlan[R], Options[R]), judge func(Run[R]) string, opts ExploreOptions) (Explored[R], error) {
+	defer OneCore()()
 	seen := map[string]bool{}
 	var explored Explored[R]
 	var prefix []int

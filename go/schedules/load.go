@@ -14,6 +14,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Named is what every schedule starts with: an optional "$schema" for editors, and its name, which must
@@ -95,7 +96,9 @@ func Dir() (string, error) {
 	}
 }
 
-// Load reads every schedule of one kind (a folder under schedules/), in file-name order.
+// Load reads every schedule of one kind (a folder under schedules/), in file-name order. A test binary reads
+// and checks each folder once: the next Load of the same kind gets a copy of the list it made (the schedules
+// in it are shared, and read only; a test that changes one uses LoadChanged).
 func Load[T any, PT interface {
 	*T
 	Schedule
@@ -105,6 +108,30 @@ func Load[T any, PT interface {
 		return nil, err
 	}
 	folder := filepath.Join(dir, kind)
+	key := loadedKey{folder, reflect.TypeFor[T]()}
+	if all, ok := loaded.Load(key); ok {
+		return slices.Clone(all.([]T)), nil
+	}
+	all, err := loadFolder[T, PT](folder, kind)
+	if err != nil {
+		return nil, err
+	}
+	loaded.Store(key, all)
+	return slices.Clone(all), nil
+}
+
+// loaded holds each folder's schedules once read, by folder and the type they were read into.
+var loaded sync.Map
+
+type loadedKey struct {
+	folder string
+	into   reflect.Type
+}
+
+func loadFolder[T any, PT interface {
+	*T
+	Schedule
+}](folder, kind string) ([]T, error) {
 	entries, err := os.ReadDir(folder)
 	if err != nil {
 		return nil, fmt.Errorf("schedules of kind %q: %w", kind, err)

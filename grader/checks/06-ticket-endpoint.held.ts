@@ -42,8 +42,6 @@ const givenEndpoint = (): Check[] =>
 			name: `the endpoint schedules › ${schedule.title} (remember: ${remember})`,
 			heldOut: false,
 			observer: 'endpoint',
-			// A request held inside its transaction while another is sent: two at once on PostgreSQL.
-			concurrent: schedule.steps.some((step) => step.do === 'release'),
 			cases: [{ schedule, remember }],
 			judge: (input: EndpointCase, observed: ObservedEndpoint) =>
 				judgeEndpoint(input.schedule, played(observed))

@@ -4,13 +4,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import AjvModule from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classCsv } from '../trusted/csv.ts';
 import { encodedForms, gradeClass, type ClassGrade, type Graded } from '../trusted/grade.ts';
 import { gradescopeResults } from '../trusted/gradescope.ts';
 import { root } from '../sandbox/paths.ts';
+import { mayMountOverlay, mountsUnder } from '../sandbox/overlay.ts';
 import { startedServers } from '../sandbox/postgres.ts';
 import { casesOf, heldOutFile, type Probe } from '../trusted/probe.ts';
 import { materializeSamples, samples, type Kind, type Sample } from './samples.ts';
@@ -44,6 +45,8 @@ let before: string[];
 const clustersOfGrading = new Map<string, number>();
 let grade: ClassGrade;
 let report: string;
+// Asked before any cluster is made: where this grader may mount, every run's cluster is an overlay on the base.
+const expectedWay = mayMountOverlay() ? 'overlay' : 'copy';
 
 // Some 70 submissions, a dozen of them with a 06 run of their own (a cluster each): minutes on a busy machine.
 beforeAll(async () => {
@@ -174,6 +177,8 @@ describe('what holds for the whole class, whatever the hostile samples did', () 
 		for (const [socket, pid] of clustersOfGrading) {
 			expect(existsSync(socket), socket).toBe(false);
 			expect(existsSync(`/proc/${pid}`), `postgres (pid ${pid})`).toBe(false);
+			// A run's cluster mounted as an overlay on the base is unmounted too.
+			expect(mountsUnder(dirname(socket)), socket).toEqual([]);
 		}
 	});
 
@@ -246,6 +251,12 @@ describe('what a learner sees of the held-out checks', () => {
 });
 
 describe('the reports', () => {
+	it("says how the runs' PostgreSQL clusters were made: overlays on the base where the grader may mount", () => {
+		expect(report).toContain(
+			`PostgreSQL: a cluster per run, ${expectedWay === 'overlay' ? 'an overlay on' : 'a copy of'} the grading's base`
+		);
+	});
+
 	it('stamps every report with the workbook, the schedules, the files graded and the seed', () => {
 		for (const one of grade.graded) {
 			expect(one.stamps.seed).toBe(seed);

@@ -1,7 +1,9 @@
-// A PostgreSQL cluster of one exercise run: a copy of the grading's base cluster, on disk, started with limits
-// of its own, watched for size, and killed with its folder when the run is done, whatever the run did.
+// A PostgreSQL cluster of one exercise run: the grading's base cluster under an overlay of its own (where the
+// grader may mount: overlay.ts) or else a copy of it, on disk, started with limits of its own, watched for size,
+// and killed with its folder when the run is done, whatever the run did.
 //
-//   const cluster = await startCluster(baseData, { quotaBytes: 256 * 1024 ** 2 });
+//   const cluster = await startCluster(baseData, { quotaBytes: 256 * 1024 ** 2, onBase: true });
+//   cluster.way                          // 'overlay' (nothing copied) or 'copy' (cp -a of the base)
 //   cluster.socketFolder                 // the folder of its Unix socket (no TCP at all): bound into one sandbox
 //   const watch = cluster.watchSize(() => stopTheRun());   // every 100 ms; called once, past the quota
 //   watch.stop();
@@ -11,10 +13,12 @@
 // the grader reach it. Its limits are the server's own settings, which no role but the superuser can change:
 // few connections and a small lock table (a run that fills them fills only its own), temp files capped, no
 // parallel workers, no autovacuum. Its data lives under /var/tmp (disk, never /dev/shm: host memory outside
-// any run's limit), watched for size; past the quota the run is stopped. The teardown needs nothing from the
-// server: SIGQUIT (PostgreSQL's immediate shutdown, which frees its shared memory), and if the postmaster is
-// not gone within a second, it is stopped (SIGSTOP: it forks no more), its children are found by their parent
-// and everything is killed with SIGKILL, its shared memory segment removed (ipcrm), and the folder deleted.
+// any run's limit), watched for size; past the quota the run is stopped. On an overlay, what is watched is the
+// run's own layer (every write through the merged view lands there, and its events are the layer's), counted
+// on top of the base's size. The teardown needs nothing from the server: SIGQUIT (PostgreSQL's immediate
+// shutdown, which frees its shared memory), and if the postmaster is not gone within a second, it is stopped
+// (SIGSTOP: it forks no more), its children are found by their parent and everything is killed with SIGKILL,
+// its shared memory segment removed (ipcrm), the overlay unmounted, and the folder deleted.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -23,10 +27,13 @@ import { join } from 'node:path';
 import { binariesVersion, copyCluster, diesWithThisProcess } from '#harness/postgres/template.ts';
 import { reachableBinaries } from '#harness/postgres/binaries.ts';
 import { childrenOf, stampedFolder } from './leftovers.ts';
-import { watchSize } from './quota.ts';
+import { mayMountOverlay, mountOverlay, unmount, unmountUnderSync } from './overlay.ts';
+import { sizeOnDisk, watchSize } from './quota.ts';
 
 export type Cluster = {
 	folder: string;
+	// How its data folder was made from the base: an overlay on it, or a copy.
+	way: 'overlay' | 'copy';
 	socketFolder: string;
 	port: number;
 	pid: number;
@@ -79,22 +86,29 @@ process.once('exit', () => {
 		signal(pid, 'SIGSTOP');
 		for (const backend of childrenOf(pid)) signal(backend, 'SIGKILL');
 		signal(pid, 'SIGKILL');
+		unmountUnderSync(folders.get(socketFolder)!);
 		rmSync(folders.get(socketFolder)!, { recursive: true, force: true });
 	}
 });
 
-// A copy of `baseData` in a fresh folder, started; rejects (and leaves nothing) if it does not get ready.
+// The base's own bytes on disk, counted once per base: an overlay's quota counts them under the run's layer.
+const baseBytes = new Map<string, number>();
+
+// `baseData` in a fresh folder, started: with `onBase`, an overlay on it where the grader may mount, else (and
+// always without) a copy. Rejects (and leaves nothing, no mount either) if it does not get ready.
 export async function startCluster(
 	baseData: string,
-	options: { quotaBytes: number; settings?: Record<string, string>; readyMs?: number }
+	options: { quotaBytes: number; settings?: Record<string, string>; readyMs?: number; onBase?: boolean }
 ): Promise<Cluster> {
 	// Stamped with this grader: should it be killed outright, the next grading removes the folder (leftovers.ts).
 	const folder = stampedFolder(clusterParent(), 'grade-postgres-run-');
 	const data = join(folder, 'data');
 	const socketFolder = join(folder, 'socket');
 	let child: ChildProcess | null = null;
+	let way: Cluster['way'] = 'copy';
 	try {
-		await copyCluster(baseData, data);
+		if (options.onBase && (await overlayOn(baseData, folder))) way = 'overlay';
+		else await copyCluster(baseData, data);
 		const owner = statSync(data);
 		mkdirSync(socketFolder, { mode: 0o755 });
 		chownSync(socketFolder, owner.uid, owner.gid);
@@ -102,6 +116,7 @@ export async function startCluster(
 		await ready(child, options.readyMs ?? 30_000);
 	} catch (error) {
 		if (child?.pid) await killServer(child, data);
+		unmountUnderSync(folder);
 		rmSync(folder, { recursive: true, force: true });
 		throw error;
 	}
@@ -110,15 +125,20 @@ export async function startCluster(
 	startedClusters.set(socketFolder, pid);
 	folders.set(socketFolder, folder);
 	let killed: Promise<void> | undefined;
+	// A copy is all in its folder; an overlay's run writes only its own layer, on top of the base.
+	const watched = way === 'overlay' ? join(folder, 'layers') : folder;
+	const under = way === 'overlay' ? baseSize(baseData) : 0;
 	return {
 		folder,
+		way,
 		socketFolder,
 		port: clusterPort,
 		pid,
-		watchSize: (onFull) => watchSize(folder, options.quotaBytes, onFull),
+		watchSize: (onFull) => watchSize(watched, options.quotaBytes, onFull, under),
 		kill: () =>
 			(killed ??= killServer(server, data).finally(async () => {
-				// Off the event loop: some 1,300 files, whose removal would hold every other run's watch meanwhile.
+				if (way === 'overlay') await unmount(data);
+				// Off the event loop: a copy's 1,000 files, whose removal would hold every other run's watch meanwhile.
 				await rm(folder, { recursive: true, force: true });
 				startedClusters.delete(socketFolder);
 				folders.delete(socketFolder);
@@ -130,6 +150,29 @@ export async function startCluster(
 			folders.delete(socketFolder);
 		}
 	};
+}
+
+const baseSize = (baseData: string) => {
+	if (!baseBytes.has(baseData)) baseBytes.set(baseData, sizeOnDisk(baseData));
+	return baseBytes.get(baseData)!;
+};
+
+// `folder`/data as an overlay on the base, where the grader may mount: the run's layer (layers/upper) is the
+// server's user's, private, as PostgreSQL wants its data folder (the merged view's root is that layer's).
+async function overlayOn(baseData: string, folder: string): Promise<boolean> {
+	if (!mayMountOverlay()) return false;
+	const [upper, work, at] = [
+		join(folder, 'layers', 'upper'),
+		join(folder, 'layers', 'work'),
+		join(folder, 'data')
+	];
+	const owner = statSync(baseData);
+	for (const made of [upper, work, at]) mkdirSync(made, { recursive: true, mode: 0o700 });
+	chownSync(upper, owner.uid, owner.gid);
+	if (await mountOverlay({ lower: baseData, upper, work, at })) return true;
+	rmSync(join(folder, 'layers'), { recursive: true, force: true });
+	rmSync(at, { recursive: true, force: true });
+	return false;
 }
 
 // The postgres binary, as the data folder's owner (the `postgres` user, as root), in a session of its own.
@@ -169,7 +212,12 @@ function ready(child: ChildProcess, limitMs: number): Promise<void> {
 	return new Promise((resolve, reject) => {
 		let log = '';
 		let done = false;
-		const timer = setTimeout(() => fail(new Error(`not ready after ${limitMs / 1000} s`)), limitMs);
+		// A grader whose event loop was held past the limit (a long play in its own process) reads what the server
+		// wrote meanwhile before it calls the server late: the timers run before that input, the check phase after.
+		const timer = setTimeout(
+			() => setImmediate(() => fail(new Error(`not ready after ${limitMs / 1000} s`))),
+			limitMs
+		);
 		const fail = (error: Error) => {
 			if (done) return;
 			done = true;

@@ -13,11 +13,13 @@
 // with its children: one whose command line names the folder or whose working folder is in it (a copy into
 // it, a server on its data and its backends, an initdb). Such a process outlives its grader when it was
 // stopped (a stopped server never acts on its parent-death signal) or started from a grader that died before
-// the process could set that signal (harness/postgres/template.ts now refuses to start such a program).
+// the process could set that signal (harness/postgres/template.ts now refuses to start such a program). A run's
+// cluster mounted as an overlay (overlay.ts) is unmounted once nothing works in it, and only then removed.
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAlive } from '../../lib/run.ts';
+import { unmountUnderSync } from './overlay.ts';
 
 export const folderPrefixes = ['grade-postgres-run-', 'grade-postgres-initdb-'];
 
@@ -115,6 +117,8 @@ async function killWorkingIn(folder: string): Promise<boolean> {
 async function removeFolder(folder: string): Promise<boolean> {
 	for (let attempt = 0; attempt < 5; attempt++) {
 		if (!(await killWorkingIn(folder))) return false;
+		// A run's overlay (overlay.ts) comes off first: removing the folder must not go through a mounted view.
+		unmountUnderSync(folder);
 		await rm(folder, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
 		if (!existsSync(folder)) return true;
 		await new Promise((resolve) => setTimeout(resolve, 200));

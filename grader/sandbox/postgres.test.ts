@@ -11,12 +11,16 @@ import type { RunPostgres } from '../channel/job.ts';
 import { isAlive } from '../../lib/run.ts';
 import { clusterParent, runSettings } from './cluster.ts';
 import { childrenOf } from './leftovers.ts';
+import { mayMountOverlay, mountsUnder, unmountUnderSync } from './overlay.ts';
 import { sizeOnDisk } from './quota.ts';
 import { stampedFolder } from './leftovers.ts';
 import { GradingPostgres, startedServers } from './postgres.ts';
 
 const databases = new GradingPostgres();
 afterAll(() => databases.stop());
+// Asked before any cluster: where this grader may mount, every run's cluster is an overlay on the base.
+const expectedWay = mayMountOverlay() ? 'overlay' : 'copy';
+const folderOf = (run: { job: RunPostgres }) => run.job.host.replace(/\/socket$/, '');
 
 async function connect(as: RunPostgres, database = as.database): Promise<pg.Client> {
 	const client = new pg.Client({ ...as, database });
@@ -37,6 +41,7 @@ describe('GradingPostgres', () => {
 		async () => {
 			const [a, b] = [await databases.runDatabase(), await databases.runDatabase()];
 			expect(a.job.host).not.toBe(b.job.host);
+			expect([a.way, b.way]).toEqual([expectedWay, expectedWay]);
 			const client = await connect(a.job);
 			try {
 				const { rows } = await client.query<{ superuser: boolean }>(
@@ -97,7 +102,9 @@ describe('GradingPostgres', () => {
 			await new Promise((resolve) => setTimeout(resolve, 300));
 			const backends = childrenOf(pid);
 			expect(backends.length).toBeGreaterThan(Number(runSettings.max_connections));
+			expect(mountsUnder(folderOf(run)).length).toBe(expectedWay === 'overlay' ? 1 : 0);
 			await run.drop();
+			expect(mountsUnder(folderOf(run)), 'mounts left').toEqual([]);
 			for (const socket of sockets) socket.destroy();
 			for (const process of [pid, ...backends])
 				expect(existsSync(`/proc/${process}`), `pid ${process}`).toBe(false);
@@ -118,7 +125,9 @@ describe('GradingPostgres', () => {
 			for (let n = 0; n < 40 && !why; n++)
 				await client.query('INSERT INTO big SELECT md5(random()::text) FROM generate_series(1, 300000)');
 			expect(why).toMatch(/^its database passed 64 MB on disk, the quota of a run$/);
-			expect(sizeOnDisk(run.job.host.replace(/socket$/, ''))).toBeLessThan(160 * 1024 ** 2);
+			// A copy's folder holds it all; an overlay's run wrote only its own layer, over the base's bytes.
+			const written = sizeOnDisk(run.way === 'overlay' ? join(folderOf(run), 'layers') : folderOf(run));
+			expect(written).toBeLessThan(160 * 1024 ** 2);
 		} finally {
 			watch.stop();
 			await client.end().catch(() => undefined);
@@ -139,7 +148,7 @@ describe('GradingPostgres', () => {
 				const script = [
 					`import { GradingPostgres, startedServers } from ${JSON.stringify(join(import.meta.dirname, 'postgres.ts'))};`,
 					'const run = await new GradingPostgres().runDatabase();',
-					'console.log(JSON.stringify({ pid: [...startedServers.values()].at(-1), host: run.job.host }));',
+					'console.log(JSON.stringify({ pid: [...startedServers.values()].at(-1), host: run.job.host, way: run.way }));',
 					'setInterval(() => {}, 1000);'
 				].join('\n');
 				// Its clusters go in a folder of their own, which this test removes (no one is left to).
@@ -149,7 +158,7 @@ describe('GradingPostgres', () => {
 					stdio: ['ignore', 'pipe', 'inherit'],
 					env: { ...process.env, WORKBOOK_GRADER_CLUSTERS: parent }
 				});
-				const said = await new Promise<{ pid: number; host: string }>((resolve, reject) => {
+				const said = await new Promise<{ pid: number; host: string; way: string }>((resolve, reject) => {
 					let out = '';
 					grader.stdout!.on('data', (chunk: Buffer) => {
 						out += chunk.toString('utf8');
@@ -168,6 +177,10 @@ describe('GradingPostgres', () => {
 					// removes them, and leaves a live grader's (this one's, made here) alone.
 					const left = readdirSync(parent).filter((name) => name.startsWith('grade-postgres-'));
 					expect(left.length).toBeGreaterThan(0);
+					// Its run's overlay (and the one made ahead, if it got that far) is still mounted: the sweep must
+					// take it off before it removes the folder.
+					expect(said.way).toBe(expectedWay);
+					expect(mountsUnder(parent).length > 0).toBe(expectedWay === 'overlay');
 					const mine = stampedFolder(parent, 'grade-postgres-run-');
 					const given = process.env.WORKBOOK_GRADER_CLUSTERS;
 					process.env.WORKBOOK_GRADER_CLUSTERS = parent;
@@ -181,19 +194,51 @@ describe('GradingPostgres', () => {
 					}
 					expect(isAlive(said.pid)).toBe(false);
 					expect(readdirSync(parent)).toEqual([basename(mine)]);
+					expect(mountsUnder(parent), 'mounts left').toEqual([]);
 				} finally {
 					if (isAlive(said.pid)) process.kill(said.pid, 'SIGKILL');
+					unmountUnderSync(parent);
 					rmSync(parent, { recursive: true, force: true });
 				}
 			}
 		);
 
+	it(
+		'copies the base where the grader may not mount, with the same limits and the same teardown',
+		{ timeout: 60_000 },
+		async () => {
+			process.env.WORKBOOK_GRADER_CLUSTER_COPY = '1';
+			const copying = new GradingPostgres();
+			try {
+				const run = await copying.runDatabase();
+				expect(run.way).toBe('copy');
+				expect(mountsUnder(folderOf(run))).toEqual([]);
+				const client = await connect(run.job);
+				try {
+					expect((await client.query('SHOW max_connections')).rows[0].max_connections).toBe(
+						runSettings.max_connections
+					);
+				} finally {
+					await client.end();
+				}
+				await run.drop();
+				expect(existsSync(folderOf(run)), folderOf(run)).toBe(false);
+			} finally {
+				delete process.env.WORKBOOK_GRADER_CLUSTER_COPY;
+				await copying.stop();
+			}
+		}
+	);
+
 	it('stops, leaving no cluster and no folder behind', { timeout: 60_000 }, async () => {
 		const run = await databases.runDatabase();
 		await run.drop();
+		const ahead = [...startedServers.keys()].map((socket) => socket.replace(/\/socket$/, ''));
 		await databases.stop();
 		expect(startedServers.size).toBe(0);
 		expect(existsSync(run.job.host)).toBe(false);
+		// The cluster made ahead, an overlay too where this grader mounts, is unmounted with its folder.
+		for (const folder of ahead) expect(mountsUnder(folder), folder).toEqual([]);
 		await databases.stop();
 	});
 });

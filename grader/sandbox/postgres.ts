@@ -12,9 +12,10 @@
 // Once per grading, a base cluster is made from the machine's template (harness/postgres/template.ts): a
 // superuser password drawn at random, the run's role (no superuser, no CREATEDB, no CREATEROLE) and the run's
 // database, owned by the superuser (so the role cannot ALTER it, COMMENT ON it or make it a template), whose
-// `public` schema the role owns; no database but that one accepts the role. Each run gets a copy of that base,
-// started with the run's own limits, and killed with its folder afterwards: nothing a run writes, in its
-// database or in the shared catalogs (comments, role settings), is there for a later run.
+// `public` schema the role owns; no database but that one accepts the role. Each run gets that base under an
+// overlay of its own (a copy where the grader may not mount), started with the run's own limits, and killed
+// with its folder afterwards: nothing a run writes, in its database or in the shared catalogs (comments, role
+// settings), is there for a later run, and the base underneath is never written.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -31,6 +32,8 @@ import { removeLeftovers, stampedFolder } from './leftovers.ts';
 // socketInSandbox).
 export type RunDatabase = {
 	job: RunPostgres;
+	// How its cluster was made from the base: an overlay on it (nothing copied), or a copy.
+	way: Cluster['way'];
 	watchSize: (onFull: (why: string) => void) => { stop: () => void };
 	drop: () => Promise<void>;
 };
@@ -137,6 +140,8 @@ export class GradingPostgres {
 	// The next run's cluster, made while the current run plays: no run waits for its own copy and start.
 	private ahead: Promise<RunDatabase> | null = null;
 	private stopped = false;
+	// How the clusters runs were given were made from the base: what the class report says.
+	readonly ways = new Set<Cluster['way']>();
 	// quotaBytes: a run's cluster on disk, past which the run is stopped (a test gives a smaller one).
 	constructor(private readonly options: { quotaBytes?: number } = {}) {}
 
@@ -147,14 +152,21 @@ export class GradingPostgres {
 			.catch(() => undefined)
 			.then(() => (this.stopped ? Promise.reject(new Error('stopped')) : this.newCluster()));
 		this.ahead.catch(() => undefined);
-		return ready;
+		return ready.then((database) => {
+			this.ways.add(database.way);
+			return database;
+		});
 	}
 
 	private async newCluster(): Promise<RunDatabase> {
 		this.base ??= makeBase(this.learnerPassword);
 		const base = await this.base;
-		const cluster = await startCluster(base.data, { quotaBytes: this.options.quotaBytes ?? quotaBytes });
+		const cluster = await startCluster(base.data, {
+			quotaBytes: this.options.quotaBytes ?? quotaBytes,
+			onBase: true
+		});
 		return {
+			way: cluster.way,
 			job: {
 				host: cluster.socketFolder,
 				port: cluster.port,

@@ -145,13 +145,14 @@ export class Tally {
 	}
 }
 
-// Every 100 ms, the folder's size on disk as the events tell it (and in full when they may not); past the quota,
-// onFull once, with why.
-export function watchSize(folder: string, quotaBytes: number, onFull: (why: string) => void) {
+// Every 100 ms, the folder's size on disk as the events tell it (and in full when they may not), plus `beneath`
+// (what the run's cluster holds outside the folder: the base under its overlay); past the quota, onFull once,
+// with why.
+export function watchSize(folder: string, quotaBytes: number, onFull: (why: string) => void, beneath = 0) {
 	const tally = new Tally(folder);
 	// The file system's used bytes and the folder's, at the last full count: the folder cannot have grown by
 	// more than the file system has (unless something else freed space meanwhile, which the events still see).
-	let counted = { used: usedOnDisk(folder), total: tally.total };
+	let counted = { used: usedOnDisk(folder), total: tally.total + beneath };
 	let ticks = 0;
 	const tick = () => {
 		const used = usedOnDisk(folder);
@@ -159,9 +160,9 @@ export function watchSize(folder: string, quotaBytes: number, onFull: (why: stri
 			used !== null && counted.used !== null && counted.total + (used - counted.used) > quotaBytes;
 		if (tally.blind || mayBeFull || ++ticks % fullCountEvery === 0) {
 			tally.recount();
-			counted = { used, total: tally.total };
+			counted = { used, total: tally.total + beneath };
 		} else tally.update();
-		if (tally.total <= quotaBytes) return;
+		if (tally.total + beneath <= quotaBytes) return;
 		stop();
 		onFull(`its database passed ${Math.round(quotaBytes / 1024 ** 2)} MB on disk, the quota of a run`);
 	};

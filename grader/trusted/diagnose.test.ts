@@ -242,35 +242,25 @@ describe('diagnose: a mistake recognised by what the code answers', () => {
 			kind: 'unnamed'
 		});
 	});
-	it("on a check whose requests run at once, the machine's choice of who goes first is no evidence against a mistake", () => {
-		// receipt-saved-after-the-ticket-commits on two-deliveries-at-once, on PostgreSQL: its second request's
-		// receipt usually loses the race to the first's, and on a busy machine now and then wins it.
-		const atOnce = [
-			{ ...checks[0]!, concurrent: true },
-			{ ...checks[1]!, concurrent: false }
-		] as PlannedCheck[];
+	it('every answer counts, on a check whose requests run at once too: the player, not the machine, decides who goes first', () => {
+		// receipt-saved-after-the-ticket-commits on two-deliveries-at-once, on PostgreSQL: the held request let go
+		// runs first, so the same code ends the same way on every run (harness/endpoint/turns.test.ts).
 		const secondTicket = mistake('second-ticket', [
 			[right, wrong('first wins the race'), right],
 			[wrong('2'), right, right]
 		]);
+		expect(diagnose(checks, secondTicket.answers, [secondTicket])).toMatchObject({
+			kind: 'mistake',
+			name: 'second-ticket',
+			matched: 2,
+			of: 2
+		});
+		// Another end of the same schedule is another effect: not that mistake.
 		const raceWonTheOtherWay = [
 			[right, wrong('second wins the race'), right],
 			[wrong('2'), right, right]
 		];
-		expect(diagnose(atOnce, raceWonTheOtherWay, [secondTicket])).toMatchObject({
-			kind: 'mistake',
-			name: 'second-ticket',
-			matched: 1,
-			of: 1
-		});
-		// The same answers where nothing runs at once: another effect, so not that mistake.
 		expect(diagnose(checks, raceWonTheOtherWay, [secondTicket])).toMatchObject({ kind: 'unnamed' });
-		// Every other input still counts: wrong where the mistake is not, even beside a race, is not the mistake.
-		const alsoWrongElsewhere = [
-			[right, wrong('second wins the race'), right],
-			[wrong('2'), wrong('3'), right]
-		];
-		expect(diagnose(atOnce, alsoWrongElsewhere, [secondTicket])).toMatchObject({ kind: 'unnamed' });
 	});
 	it('two mistakes that answer alike everywhere are both named, never one picked as if it were sure', () => {
 		const twin = mistake('twin', keyPerTry.answers);

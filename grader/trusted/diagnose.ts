@@ -166,21 +166,18 @@ function exactlyAlike(learner: Answers, mistake: Mistake): number {
 	return same;
 }
 
-// On a check whose requests run at once on a real database (check.concurrent), code that gets the locks wrong
-// may end either way: which request the machine runs first decides (receipt-saved-after-the-ticket-commits'
-// second request now and then wins the race to the receipt on a busy machine). There, answers that agree count,
-// and answers that differ say nothing either way.
-function matchOf(checks: PlannedCheck[], learner: Answers, mistake: Mistake): Match {
+// How many of the inputs where the learner's code or the mistake went wrong both went the same way. Every
+// check counts alike: a check whose requests run at once on PostgreSQL ends the same way on every run, since
+// the player decides which goes first (harness/endpoint/play.ts: a held request let go runs first).
+function matchOf(learner: Answers, mistake: Mistake): Match {
 	let matched = 0;
 	let of = 0;
 	for (const [c, row] of learner.entries())
 		for (const [i, answer] of row.entries()) {
 			const theirs = mistake.answers[c]?.[i];
 			if (!diverges(answer) && !diverges(theirs)) continue;
-			const alike = theirs !== undefined && agree(answer, theirs);
-			if (!alike && checks[c]?.concurrent) continue;
 			of++;
-			if (alike) matched++;
+			if (theirs !== undefined && agree(answer, theirs)) matched++;
 		}
 	return { name: mistake.name, mistake: mistake.mistake, matched, of };
 }
@@ -192,7 +189,7 @@ export function diagnose(checks: PlannedCheck[], learner: Answers, mistakes: Mis
 	const firstCheck = learner.findIndex((row) => row.some(diverges));
 	if (firstCheck < 0) return null;
 	if (unwritten(learner)) return { kind: 'unwritten' };
-	const matches = mistakes.map((mistake) => matchOf(checks, learner, mistake));
+	const matches = mistakes.map((mistake) => matchOf(learner, mistake));
 	const full = matches.filter((m) => m.of > 0 && m.matched === m.of);
 	if (full.length) {
 		// Of the mistakes that agree everywhere, the one whose whole story (the path too) the learner's is on more

@@ -84,6 +84,8 @@ export type ClassGrade = {
 	// Exercises in the manifest without checks (grader/checks/<folder>.held.ts): worth nothing here.
 	unchecked: string[];
 	sandbox: Sandbox;
+	// How the runs' PostgreSQL clusters were made from the grading's base (empty: no run needed one).
+	clusters?: ('overlay' | 'copy')[];
 	seconds: number;
 	runs: number;
 };
@@ -132,7 +134,8 @@ export async function gradeClass(paths: string[], given: Partial<Options> = {}):
 	// One PostgreSQL for the whole grading, started only if an exercise needs it, stopped at the end, always.
 	const databases = new GradingPostgres();
 	try {
-		return await gradeWith(paths, { ...defaults, ...given }, databases);
+		const grade = await gradeWith(paths, { ...defaults, ...given }, databases);
+		return { ...grade, clusters: [...databases.ways] };
 	} finally {
 		await databases.stop();
 		await removeCompiledHarness();

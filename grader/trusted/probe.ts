@@ -32,9 +32,6 @@ export type Check = {
 	cases: unknown[] | (() => unknown[]);
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	judge: (input: any, observed: any, expected: any) => string | null;
-	// Its inputs send requests at once to a real database: for code that gets the locks wrong, which of them the
-	// machine runs first can change the answer from run to run (the diagnosis counts only answers that agree).
-	concurrent?: boolean;
 };
 export type Probe = (settings: ProbeSettings) => Check[];
 

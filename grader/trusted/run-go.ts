@@ -17,7 +17,15 @@ import { buildGo, removeGoBuild } from '../sandbox/go-build.ts';
 import { socketInSandbox, type GradingPostgres, type RunDatabase } from '../sandbox/postgres.ts';
 import { runSandboxed, type Sandbox, type SandboxLimits } from '../sandbox/sandbox.ts';
 import type { PlannedCheck } from './expect.ts';
-import { answersFrom, jobOf, notRun, verdictsFrom, zeroFor, type ExerciseRun } from './run-exercise.ts';
+import {
+	answersFrom,
+	jobOf,
+	notRun,
+	readObservations,
+	verdictsFrom,
+	zeroFor,
+	type ExerciseRun
+} from './run-exercise.ts';
 
 export async function runGoExercise(
 	sandbox: Sandbox,
@@ -67,9 +75,11 @@ export async function runGoExercise(
 			},
 			limits
 		).finally(() => size?.stop());
+		// The channel read once (each of its lines' seals checked), for the verdicts and the answers both.
+		const observed = readObservations(ran.observations, checks, ran);
 		return {
-			verdicts: verdictsFrom(checks, ran, limits, exercise),
-			answers: answersFrom(checks, ran),
+			verdicts: verdictsFrom(checks, ran, limits, exercise, observed),
+			answers: answersFrom(checks, ran, observed),
 			seconds: seconds(),
 			output: ran.output,
 			tracedCalls: ran.tracedCalls

@@ -61,10 +61,19 @@ export function classReport(grade: ClassGrade, goLine: string | null): string {
 		grade.sandbox.strace
 			? 'tracer: strace, outside the sandbox: code that tries to reach outside it scores 0 on that exercise'
 			: `tracer: NONE${grade.sandbox.bwrap ? ' (--untraced)' : ''}: attempts that fail quietly are not seen`,
+		...clustersLine(grade.clusters ?? []),
 		goLine ?? 'Go reference: not run (--no-go)',
 		`${grade.graded.length} submissions, ${grade.runs} exercise runs, ${grade.seconds.toFixed(1)} s`
 	].join('\n');
 }
+
+// How the runs' PostgreSQL clusters were made, when a run had one (grader/sandbox/overlay.ts says when each).
+const clusterWays = {
+	overlay: "an overlay on the grading's base (nothing copied)",
+	copy: "a copy of the grading's base (no overlay here)"
+};
+const clustersLine = (ways: ('overlay' | 'copy')[]) =>
+	ways.length ? [`PostgreSQL: a cluster per run, ${ways.map((way) => clusterWays[way]).join(', or ')}`] : [];
 
 // "[██████░░░░░░] 12/40 alice 02"; redrawn on one line when the terminal is a TTY.
 export function progressBar(done: number, total: number, label: string, width = 24): string {

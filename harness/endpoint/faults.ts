@@ -12,6 +12,11 @@
 // 'held-before-writes': the request waits just before its first write instead (the client journeys use it: two
 // forms' requests in flight at once, neither yet holding the ticket numbers' lock).
 // 'after-commit': the endpoint runs to the end and the server drops its answer (server.ts reads it).
+//
+// Turns: when a held request is let go, the player makes every other request in flight wait its turn
+// (waitTurn), so the one let go runs first and two requests never race on the machine's timing. A request
+// waiting its turn takes no step on the database (the store asks turn() before each statement, commit and
+// rollback) until the player gives it back (yourTurn), once the one let go has answered or waits on a lock.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 export type Fault = 'none' | 'before-commit' | 'after-commit' | 'step-fails' | 'held' | 'held-before-writes';
@@ -39,7 +44,32 @@ export class Plan {
 	readonly released = new Promise<void>((resolve) => (this.releaseHold = resolve));
 	readonly reachedHold = new Promise<void>((resolve) => (this.holdReached = resolve));
 
+	private turnGiven: Promise<void> | null = null;
+	private giveTurn = () => {};
+	// True while the request sits at its turn: it holds whatever locks it took, and waits for none.
+	atItsTurn = false;
+
 	constructor(readonly fault: Fault = 'none') {}
+
+	// From now on, the request takes no step on the database until yourTurn().
+	waitTurn(): void {
+		this.turnGiven ??= new Promise<void>((resolve) => (this.giveTurn = resolve));
+	}
+
+	yourTurn(): void {
+		this.turnGiven = null;
+		this.giveTurn();
+	}
+
+	// Called before every statement, commit and rollback: undefined (go on) unless the request waits its turn.
+	turn(): Promise<void> | undefined {
+		const given = this.turnGiven;
+		if (given === null) return undefined;
+		this.atItsTurn = true;
+		return given.then(() => {
+			this.atItsTurn = false;
+		});
+	}
 
 	run<T>(work: () => Promise<T>): Promise<T> {
 		return current.run(this, work);

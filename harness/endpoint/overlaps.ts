@@ -12,6 +12,7 @@
 // order made. Never a second ticket, a 500, a replay where the order says conflict, or a request that waits for
 // ever.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
 import { NotWrittenYet } from '../core/todo.ts';
 import { buildRoutes, call, saidAnswer, saidSend, saidSequence, sequenceStart } from './calls.ts';
 import type { Answer, Call, Clock, Sequence } from './calls.ts';
@@ -31,8 +32,29 @@ export type Interleaving = {
 };
 
 const whose = new AsyncLocalStorage<number>();
-// How long one request may run between two store steps before it counts as hung: it only bounds a hang.
-const stepLimitMs = 2_000;
+// A request counts as hung when it takes no store step (and does not end) while the event loop sits idle for
+// idleLimitMs in all: waiting, with nothing left to run that could bring the step. A loaded machine makes a
+// step slower, never the loop idle, so load cannot trip it. busyLimitMs of wall clock bounds a request that
+// keeps the loop busy for ever without a step; both only bound a hang, neither decides an outcome.
+const idleLimitMs = 2_000;
+const busyLimitMs = 30_000;
+const lookEveryMs = 50;
+
+// Resolves once moved() is called, or rejects with "request N hung" (the rule above).
+function stepOrHang(request: number, onMove: (moved: () => void) => void): Promise<void> {
+	return new Promise<void>((resolve, reject) => {
+		const since = performance.eventLoopUtilization();
+		const started = performance.now();
+		const look = () => {
+			const idle = performance.eventLoopUtilization(since).idle;
+			if (idle < idleLimitMs && performance.now() - started < busyLimitMs)
+				timer = setTimeout(look, lookEveryMs);
+			else reject(new Error(`request ${request + 1} hung`));
+		};
+		let timer = setTimeout(look, lookEveryMs);
+		onMove(() => (clearTimeout(timer), resolve()));
+	});
+}
 
 async function prepared(code: EndpointCode, before: Sequence, clock: Clock): Promise<MemoryStore> {
 	const store = new MemoryStore();
@@ -76,11 +98,9 @@ async function interleave(
 	const routes = buildRoutes(code, overlap.before, store, clock);
 	const endings: (Ending | undefined)[] = [undefined, undefined];
 	const next = (request: number) =>
-		new Promise<void>((resolve, reject) => {
-			if (paused.has(request) || endings[request]) return resolve();
-			const timer = setTimeout(() => reject(new Error(`request ${request + 1} hung`)), stepLimitMs);
-			moved = () => (clearTimeout(timer), resolve());
-		});
+		paused.has(request) || endings[request]
+			? Promise.resolve()
+			: stepOrHang(request, (resolve) => (moved = resolve));
 	const said: string[] = [];
 	const start = (request: number) => {
 		const done = whose.run(request, () => call(routes, overlap.pair[request]!));

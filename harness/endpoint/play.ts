@@ -9,6 +9,8 @@
 // the server finds its Plan. A held request is sent, then the player waits until it is just before its commit;
 // a request that waits is sent, then the player waits until PostgreSQL shows a connection waiting on a lock.
 // Neither wait is a timer that decides the outcome: each only guards against a request that never gets there.
+// A held request let go runs first: the others in flight wait their turn until it has answered or waits on a
+// lock, so the same code ends the same way on every run, however busy the machine.
 // Before the first request goes out, it is handed to its route directly (stub-check.ts): a route that is still
 // the stub ends the play there, with the same NotWrittenYet recorded, and no request crosses the network.
 import { request as httpRequest, type Agent } from 'node:http';
@@ -243,11 +245,36 @@ async function settleBesideHeld(playing: Playing, number: number, answer: Promis
 	await settle(playing, number);
 }
 
-// A held request let go on to its commit: then every answer still to come is waited for.
+// A held request let go on to its commit. It goes first: every other request in flight waits its turn
+// (faults.ts) until the one let go has answered or waits on a lock, so which of two requests wins never
+// depends on the machine's timing. Then every answer still to come is waited for.
 async function releaseOne(playing: Playing, request: number) {
 	playing.held.delete(request);
-	playing.server!.plans.get(String(request))!.release();
+	const plans = playing.server!.plans;
+	const others = [...playing.pending.keys()].filter((number) => number !== request);
+	for (const number of others) plans.get(String(number))!.waitTurn();
+	plans.get(String(request))!.release();
+	const answer = playing.pending.get(request);
+	try {
+		if (answer)
+			await within(goesFirst(playing, answer, others), answerLimitMs, `request ${request} got no answer`);
+	} finally {
+		for (const number of others) plans.get(String(number))!.yourTurn();
+	}
 	for (const number of [...playing.pending.keys()]) await settle(playing, number);
+}
+
+// Resolves once the request let go has answered, or waits on a lock while every other one sits at its turn
+// (so the connection waiting is the one let go: a request at its turn waits for no lock).
+async function goesFirst(playing: Playing, answer: Promise<unknown>, others: number[]): Promise<void> {
+	let done = false;
+	void answer.then(() => (done = true));
+	const plans = playing.server!.plans;
+	const allAtTheirTurn = () => others.every((number) => plans.get(String(number))!.atItsTurn);
+	for (let pause = 1; !done; pause = Math.min(pause * 2, 10)) {
+		if (allAtTheirTurn() && (await playing.store.waitingOnLocks()) > 0) return;
+		await new Promise((r) => setTimeout(r, pause));
+	}
 }
 
 // The request's answer is in, or it got none (within the limit): its outcome says which.

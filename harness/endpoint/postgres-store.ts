@@ -85,6 +85,7 @@ class PostgresTransaction implements Transaction {
 	}
 
 	private async query<R extends pg.QueryResultRow>(sql: string, values: unknown[] = []) {
+		await planNow().turn();
 		planNow().alive();
 		if (this.begun) return this.client.query<R>(sql, values);
 		this.begun = true;
@@ -213,9 +214,11 @@ export class PostgresStore implements Store {
 		try {
 			const result = await work(tx);
 			if (tx.wrote) await plan.beforeCommit();
+			await plan.turn();
 			if (tx.begun) await client.query('COMMIT');
 			return result;
 		} catch (error) {
+			await plan.turn();
 			if (tx.begun) await client.query('ROLLBACK').catch(() => {});
 			throw error;
 		} finally {

@@ -4,7 +4,7 @@
 // where the kernel counts CPU by cgroup (v1 cpuacct), the CPU a submission takes, everything it starts
 // included (the steadier figure on a loaded machine), and per exercise who spends it: the grader, its other
 // processes (strace, bwrap, node with the learner's code, cp) and PostgreSQL; and what a run's cluster costs,
-// made and removed.
+// made and removed (an overlay on the base, or a copy of it: tools/bench/cluster.ts pairs the two).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -122,12 +122,14 @@ try {
 	const tracerDatabases = new GradingPostgres();
 	try {
 		// A run's cluster alone: made (a copy of the base and a start, ahead of its run) and removed, 4 times.
-		await (await tracerDatabases.runDatabase()).drop();
+		const firstCluster = await tracerDatabases.runDatabase();
+		await firstCluster.drop();
 		const [clusterCpu, clusterStarted] = [cpuNow(), Date.now()];
 		for (let i = 0; i < 4; i++) await (await tracerDatabases.runDatabase()).drop();
 		const clusterSpent = spent(cpuNow(), clusterCpu, 4);
+		const way = firstCluster.way === 'overlay' ? 'an overlay on the base' : 'a copy of the base';
 		console.log(
-			`a run's cluster, made and removed, one after the other: ${((Date.now() - clusterStarted) / 4000).toFixed(2)} s${account ? `, CPU ${said(clusterSpent)}` : ''}`
+			`a run's cluster (${way}), made and removed, one after the other: ${((Date.now() - clusterStarted) / 4000).toFixed(2)} s${account ? `, CPU ${said(clusterSpent)}` : ''}`
 		);
 		// Compiling the learner's files (esbuild, outside the sandbox), every file of the submission 10 times.
 		const sources = [...readSubmission(complete, exercises()).files];
