@@ -5,9 +5,11 @@ package schedules
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -37,11 +39,20 @@ func (n Named) Kind() string { return filepath.Base(filepath.Dir(n.File)) }
 
 func (n *Named) locate(file string) { n.File = file }
 
+// place is where the schedule is told: its Order, or after every schedule that has one.
+func (n Named) place() int {
+	if n.Order == 0 {
+		return math.MaxInt
+	}
+	return n.Order
+}
+
 // Schedule is any type that embeds Named.
 type Schedule interface {
 	ScheduleName() string
 	Kind() string
 	locate(file string)
+	place() int
 }
 
 // Checker is a schedule that checks itself after the strict decoding, for rules a type cannot say
@@ -96,7 +107,8 @@ func Dir() (string, error) {
 	}
 }
 
-// Load reads every schedule of one kind (a folder under schedules/), in file-name order. A test binary reads
+// Load reads every schedule of one kind (a folder under schedules/), in the lesson's order where a schedule
+// gives one ("order") and in file-name order after those, as TypeScript lists them. A test binary reads
 // and checks each folder once: the next Load of the same kind gets a copy of the list it made (the schedules
 // in it are shared, and read only; a test that changes one uses LoadChanged).
 func Load[T any, PT interface {
@@ -154,6 +166,7 @@ func loadFolder[T any, PT interface {
 		}
 		all = append(all, schedule)
 	}
+	slices.SortStableFunc(all, func(a, b T) int { return cmp.Compare(PT(&a).place(), PT(&b).place()) })
 	return all, nil
 }
 

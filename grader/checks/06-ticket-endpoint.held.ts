@@ -272,11 +272,12 @@ const share = (settings: ProbeSettings, of: number): ProbeSettings => ({
 	runs: Math.max(1, Math.ceil(settings.runs / of))
 });
 const overHttp = (settings: ProbeSettings): ProbeSettings => share(settings, httpShare);
-// Every crash point of half the sequences (13 a check with the defaults): a crash-point mistake is in how a request
-// commits, and shows at the first request that makes a ticket or a receipt. With the defaults, every named wrong
-// solution that fails a crash-point check fails it by its third sequence; the answers and rows of every
-// sequence are still judged against the reference, below.
-export const crashShare = 2;
+// Every crash point of a third of the sequences (9 a check with the defaults, about 45 requests: as many as the 13
+// sequences of shorter draws this count was first set for): a crash-point mistake is in how a request commits, and
+// shows at the first request that makes a ticket or a receipt. At seeds 1 to 10, every named and reserve mistake
+// that fails a crash-point check fails each of the four by its third sequence (tools/bench/endpoint-crash-draws.ts);
+// the answers and rows of every sequence are still judged against the reference, below.
+export const crashShare = 3;
 
 // The crash points draw from seed, seed + 1, … (one seed a check); the sequences against the reference from the
 // seeds after those: each its own sequences, so the same cost holds out more.

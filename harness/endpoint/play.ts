@@ -3,8 +3,9 @@
 //   const played = await playEndpoint(schedule, 'everything', code, postgresUrl);   // a URL, or a function giving one
 //   judgeEndpoint(schedule, played);   // null, or the story of where it went another way (judge.ts)
 //
-// Each send is its own connection (node:http, no keep-alive; or, for a header with a control character that
-// node:http refuses to send, the bytes written on a socket by raw-http.ts), carrying the harness's Workbook-Request header so
+// Each send goes out on a connection of its own while it is in flight (node:http, the server's own client, whose
+// connections are kept for the next send; or, for a header with a control character that node:http refuses to
+// send, the bytes written on a new socket by raw-http.ts), carrying the harness's Workbook-Request header so
 // the server finds its Plan. A held request is sent, then the player waits until it is just before its commit;
 // a request that waits is sent, then the player waits until PostgreSQL shows a connection waiting on a lock.
 // Neither wait is a timer that decides the outcome: each only guards against a request that never gets there.
@@ -12,7 +13,7 @@
 // lock, so the same code ends the same way on every run, however busy the machine.
 // Before the first request goes out, it is handed to its route directly (stub-check.ts): a route that is still
 // the stub ends the play there, with the same NotWrittenYet recorded, and no request crosses the network.
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type Agent } from 'node:http';
 import {
 	defaultRetention,
 	hour,
@@ -93,13 +94,19 @@ async function postRaw(url: string, target: string, headers: Record<string, stri
 	return { status: answer.status, headers: answerHeaders, body: answer.body.toString() };
 }
 
-export function post(url: string, path: string, send: Send, number: number): Promise<Answer | null> {
+export function post(
+	url: string,
+	path: string,
+	send: Send,
+	number: number,
+	agent: Agent | false = false
+): Promise<Answer | null> {
 	const headers = { ...headersOf(send), [planHeader]: String(number) };
 	if (Object.values(headers).flat().some(holdsControl))
 		return postRaw(url, `${path}${send.query ?? ''}`, headers, send);
 	const target = `${url}${path}${send.query ?? ''}`;
 	return new Promise((resolve) => {
-		const outgoing = httpRequest(target, { method: 'POST', headers, agent: false }, (incoming) => {
+		const outgoing = httpRequest(target, { method: 'POST', headers, agent }, (incoming) => {
 			const chunks: Buffer[] = [];
 			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
 			incoming.on('end', () => {
@@ -209,11 +216,11 @@ export async function playEndpoint(
 // One request out, on a server started for the first that really goes out (a stub never needs one). Then it
 // waits: a held request until just before its commit, one that waits until it is on a lock, else the answer.
 async function sendOne(playing: Playing, send: Send, step: number, routes: Record<string, Route>) {
-	playing.server ??= await serve(routes);
+	playing.server ??= await serve(routes, { keepAlive: true });
 	const number = ++playing.sent;
 	const plan = new Plan(send.fault);
 	playing.server.plans.set(String(number), plan);
-	const answer = post(playing.server.url, routePaths[send.route], send, number);
+	const answer = post(playing.server.url, routePaths[send.route], send, number, playing.server.agent);
 	playing.pending.set(number, answer);
 	playing.outcomes.push({ number, step, answer: null, settled: false });
 	const why = `request ${number} never reached its commit, and got no answer`;

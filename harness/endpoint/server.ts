@@ -12,9 +12,11 @@
 // path and 405 for another method, refuses a control character in a header as
 // problem+json before any route (header-guard.ts: Node's parser would answer a bare 400), and drops the connection without an
 // answer when the plan crashed the worker or loses the answer after the commit. Workbook-* headers are the
-// harness's: the route never sees them. Connections are not kept alive, so a dropped one takes nothing else.
+// harness's: the route never sees them. Connections are not kept alive (each answer says Connection: close), so a
+// dropped one takes nothing else; serve(routes, { keepAlive: true }) keeps them for its own client, server.agent,
+// where each request in flight holds a connection of its own and a dropped one still takes only its request.
 // close() waits (up to a limit) for the route calls still running, so none writes into the next test's tables.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { readFile } from 'node:fs/promises';
@@ -30,6 +32,8 @@ export type Served = {
 	// Errors a route threw, with the Workbook-Request number of the request it was answering.
 	thrown: { path: string; request: number | null; error: unknown }[];
 	close: () => Promise<void>;
+	// The client to send with: connections kept alive when served with keepAlive, else one a request.
+	agent: Agent | false;
 };
 
 export const planHeader = 'workbook-request';
@@ -71,21 +75,28 @@ function toRequest(incoming: IncomingMessage, url: string, body: Buffer): Reques
 	});
 }
 
-async function write(outgoing: ServerResponse, response: Response): Promise<void> {
+async function write(outgoing: ServerResponse, response: Response, keepAlive = false): Promise<void> {
 	const body = Buffer.from(await response.arrayBuffer());
 	const headers: Record<string, string> = {};
 	response.headers.forEach((value, name) => (headers[name] = value));
-	outgoing.writeHead(response.status, { ...headers, 'content-length': body.length, connection: 'close' });
+	const connection = keepAlive ? {} : { connection: 'close' };
+	outgoing.writeHead(response.status, { ...headers, 'content-length': body.length, ...connection });
 	outgoing.end(body);
 }
 
-export async function serve(routes: Record<string, Route>): Promise<Served> {
+// A connection for each request costs a connect, an accept and a close on both ends (and a traced call in the
+// grader's sandbox): the players' own client keeps them (play.ts). A request saying Connection: close (raw-http.ts)
+// still has its connection closed after its answer.
+export async function serve(
+	routes: Record<string, Route>,
+	{ keepAlive = false }: { keepAlive?: boolean } = {}
+): Promise<Served> {
 	const plans = new Map<string, Plan>();
 	const thrown: Served['thrown'] = [];
 	const running = new Set<Promise<void>>();
 	let url = '';
 	const server = createServer((incoming, outgoing) => {
-		const call = answer({ routes, plans, thrown, url }, incoming, outgoing)
+		const call = answer({ routes, plans, thrown, url, keepAlive }, incoming, outgoing)
 			.catch((error) => {
 				thrown.push({ path: incoming.url ?? '', request: null, error });
 				outgoing.socket?.destroy();
@@ -94,9 +105,16 @@ export async function serve(routes: Record<string, Route>): Promise<Served> {
 		running.add(call);
 	});
 	server.on('clientError', refuseControlCharacters);
+	// An idle kept connection is never closed by the server while the client may be reusing it: only at close().
+	if (keepAlive) server.keepAliveTimeout = 0;
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	return { url, plans, thrown, close: () => closeWhenDone(server, plans, running) };
+	const agent = keepAlive ? new Agent({ keepAlive: true }) : false;
+	const close = async () => {
+		await closeWhenDone(server, plans, running);
+		if (agent) agent.destroy();
+	};
+	return { url, plans, thrown, close, agent };
 }
 
 // A request node:http's parser refused: one with a control character in a header is answered as problem+json
@@ -115,8 +133,9 @@ async function answer(
 		routes,
 		plans,
 		thrown,
-		url
-	}: Pick<Served, 'plans' | 'thrown' | 'url'> & { routes: Record<string, Route> },
+		url,
+		keepAlive
+	}: Pick<Served, 'plans' | 'thrown' | 'url'> & { routes: Record<string, Route>; keepAlive: boolean },
 	incoming: IncomingMessage,
 	outgoing: ServerResponse
 ): Promise<void> {
@@ -154,7 +173,7 @@ async function answer(
 		outgoing.socket?.destroy();
 		return;
 	}
-	await write(outgoing, response);
+	await write(outgoing, response, keepAlive);
 }
 
 // Every held request let go, the route calls still running waited for (up to a limit), then the server shut.

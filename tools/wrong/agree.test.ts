@@ -9,10 +9,7 @@ import { normalised } from '../same-story.ts';
 
 // Where the two languages tell another story for a reason outside the headers, and which: each must still be
 // needed (a pair listed here that agrees is a slip too).
-export const toldApart: Record<string, string> = {
-	'replay-ignores-the-subject':
-		'Go plays the handler schedules in file-name order (go/schedules/load.go), TypeScript in their "order": each tells the first that fails, conflict-keeps-the-original in Go, same-key-different-request in TypeScript'
-};
+export const toldApart: Record<string, string> = {};
 
 const wordsOf = (wrong: WrongSolution) => [...new Set(wrong.says.map(normalised))].sort();
 
