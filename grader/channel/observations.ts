@@ -10,6 +10,11 @@
 //   {"refused":"process.dlopen"}                   the learner's code called what may not run (a forfeit)
 //   {"done":true}                                  the last line of a run that finished
 //
+// A batch (grader/channel/job.ts's BatchJob) writes, on one channel numbered from 0 to its end, one part after
+// the other: each part opens with the line below, holds that exercise's lines as above, and ends with done.
+//
+//   {"begin":2,"heldOut":false}                    the batch's exercise 2 begins: its given checks (or held-out)
+//
 // The reader trusts none of it: these types say what an honest run writes, not what arrives. A line that does not
 // verify, or a last line left unfinished by a run the grader did not stop, was not the observer's.
 
@@ -30,4 +35,5 @@ export type ObservationLine =
 	| { load: SaidError & { file: string } }
 	| { exited: number; while: string }
 	| { refused: string }
-	| { done: true };
+	| { done: true }
+	| { begin: number; heldOut: boolean };

@@ -52,13 +52,14 @@ const expectedWay = mayMountOverlay() ? 'overlay' : 'copy';
 beforeAll(async () => {
 	before = hashOf(guarded);
 	process.env.GRADER_SECRET = canary;
-	// Every sample but the looping one gets a generous limit, so a busy machine is never mistaken for a loop;
-	// the looping one is graded next with a short limit, sharing the expectations already computed.
+	// Every sample but the looping ones gets a generous limit, so a busy machine is never mistaken for a loop;
+	// the looping ones are graded next with a short limit, sharing the expectations already computed.
 	const paths = materializeSamples(dir);
-	const loops = samples.findIndex((sample) => sample.name === 'infinite-loop');
+	const looping = ['infinite-loop', 'batch-loop', 'batch-late-loop'];
+	const loops = paths.filter((_, i) => looping.includes(samples[i]!.name));
 	const settings = { seed, heldOutChecks: 2, heldOutRuns: 15, classFolder: dir };
 	const rest = await gradeClass(
-		paths.filter((_, i) => i !== loops),
+		paths.filter((path) => !loops.includes(path)),
 		{
 			...settings,
 			timeoutMs: 120_000,
@@ -67,8 +68,8 @@ beforeAll(async () => {
 			}
 		}
 	);
-	const looping = await gradeClass([paths[loops]!], { ...settings, timeoutMs: limit * 1000 });
-	grade = { ...rest, graded: [...looping.graded, ...rest.graded] };
+	const short = await gradeClass(loops, { ...settings, timeoutMs: limit * 1000 });
+	grade = { ...rest, graded: [...short.graded, ...rest.graded] };
 	report = classReport(grade, 'Go reference: not run (in this test)');
 }, 1_800_000);
 afterAll(() => {
@@ -107,7 +108,8 @@ describe('the sample submissions, each pinned to its score and a line of its rep
 			'class',
 			'database',
 			'unpacking',
-			'names'
+			'names',
+			'batch'
 		];
 		for (const kind of kinds) expect(samples.filter((s) => s.kind === kind).length, kind).toBeGreaterThan(0);
 		expect(new Set(samples.map(learner)).size).toBe(samples.length);

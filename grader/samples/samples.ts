@@ -26,7 +26,16 @@ import { goSamples } from './go-samples.ts';
 import { solutionMarker, spliceGo } from './go-samples-splice.ts';
 
 export type Kind =
-	'honest' | 'reference' | 'verdicts' | 'channel' | 'leak' | 'class' | 'database' | 'unpacking' | 'names';
+	| 'honest'
+	| 'reference'
+	| 'verdicts'
+	| 'channel'
+	| 'leak'
+	| 'class'
+	| 'database'
+	| 'unpacking'
+	| 'names'
+	| 'batch';
 export type Score = 'full' | 'zero' | 'some';
 export type Sample = {
 	name: string;
@@ -61,6 +70,35 @@ const fifo = (file: string) => spawnSync('mkfifo', [file]);
 // The one line a run gets when its code tried to reach outside its sandbox (sandbox.ts traces it; attempts.ts).
 const reached = (what: string) =>
 	new RegExp(`01: 0 for this exercise: its code tried to reach ${what}, outside its sandbox$`, 'm');
+
+// A batch's samples (grader/trusted/run-batch.ts): every exercise without a database gets a line of the sample's
+// own at its end, so none of them is shared with a classmate's run and all of them play in the sample's batch.
+const ownCopies = (name: string) => (folder: string) => {
+	for (const exercise of exercises().filter((one) => one.postgres !== 'only'))
+		for (const file of exercise.learnerFiles) {
+			const path = join(folder, 'exercises', exercise.folder, file);
+			writeFileSync(path, `${readFileSync(path, 'utf8')}\n// ${name}: a copy of its own\n`);
+		}
+};
+const costs04 = (name: string, story: string, says: RegExp): Sample => ({
+	name,
+	story,
+	kind: 'batch',
+	base: 'solutions',
+	setup: ownCopies(name),
+	scores: { '04': 'zero' },
+	rest: 'full',
+	says
+});
+const lateIn01 = (name: string, story: string): Sample => ({
+	name,
+	story,
+	kind: 'batch',
+	base: 'solutions',
+	setup: ownCopies(name),
+	rest: 'full',
+	says: new RegExp(`^${name}( +✔ [\\d.]+/[\\d.]+)+ +([\\d.]+)/\\2$`, 'm')
+});
 
 // A native library whose constructor forks, compiled with the system's C compiler, its bytes put in `file`.
 function nativeFork(file: string): void {
@@ -761,7 +799,39 @@ export const samples: Sample[] = [
 		at: 'dot-dot/inside',
 		path: (folder) => `${folder}/../..`,
 		says: /^not graded: .*\/\.\.: its path ends in \. or \.\.$/m
-	}
+	},
+	// A batch: one exercise broken among six in one run costs that exercise alone (run-batch.ts).
+	costs04(
+		'batch-loop',
+		'every exercise solved but 04, which loops forever as it loads',
+		/04: not executed: timed out: the exercise was stopped after 5 s/
+	),
+	costs04(
+		'batch-exit',
+		'every exercise solved but 04, which calls process.exit(0) as it loads',
+		/04: not executed: the process exited \(code 0\) while exercises\/04-send-button-key\/submission\.ts was loading/
+	),
+	costs04(
+		'batch-throws',
+		'every exercise solved but 04, which throws as it loads',
+		/04: not executed: exercises\/04-send-button-key\/submission\.ts did not load: Error: 04 will not load/
+	),
+	costs04(
+		'batch-memory',
+		'every exercise solved but 04, which fills memory as it loads',
+		/04: not executed: the run was killed: out of memory/
+	),
+	costs04(
+		'batch-channel',
+		"every exercise solved, 04 with a begin line and answers of its own on the observer's channel",
+		/04: 0 for this exercise: its code wrote on the grader's observation channel \(line 1 is not the observer's\)/
+	),
+	lateIn01(
+		'batch-late-attempt',
+		"01's timer reads /proc/1/environ once 07 has loaded, long after 01 is done"
+	),
+	lateIn01('batch-late-exit', "01's timer calls process.exit(3) once 07 has loaded"),
+	lateIn01('batch-late-loop', "01's timer loops forever once 07 has loaded")
 ];
 
 export const samplesDir = join(root, 'grader', 'samples', 'submissions');

@@ -253,3 +253,58 @@ describe("a Go run's view", () => {
 		expect(goRun(true, open('/etc/shadow'))).toBe('/etc/shadow');
 	});
 });
+
+describe('AttemptWatch, in a batch (grader/trusted/run-batch.ts)', () => {
+	const batchView: RunView = {
+		...view,
+		given: view.given.filter((path) => !path.startsWith('/wb/exercises/'))
+	};
+	const parts = ['01-first-handler', '02-same-event', '01-first-handler', '02-same-event', ''].map(
+		(folder, n) => ({ folder, marker: `/wb/.part-secret-${n}` })
+	);
+	const marker = (n: number, pid = 12) =>
+		`${pid} access(${hex(`/wb/.part-secret-${n}`)}, F_OK) = -1 ENOENT (No such file or directory)`;
+	function batch(...lines: string[]) {
+		const one = new AttemptWatch(batchView, parts);
+		for (const line of [...start, ...lines]) one.line(line);
+		return one;
+	}
+
+	it("gives each part its own exercise's folder alone, from its marker on, and counts each part's calls", () => {
+		const one = batch(
+			marker(0),
+			open('/wb/exercises/01-first-handler/handler.js'),
+			marker(1),
+			open('/wb/exercises/02-same-event/handler.js'),
+			marker(2),
+			marker(3),
+			marker(4)
+		);
+		expect(one.attempt).toBeNull();
+		expect(one.callsByPart).toEqual([2, 2, 1, 1, 1]);
+	});
+
+	it("sees another exercise's folder read in a part as the attempt it is alone, in that part", () => {
+		const before = batch(open('/wb/exercises/01-first-handler/handler.js'));
+		expect([before.attempt, before.attemptPart]).toEqual(['/wb/exercises/01-first-handler/handler.js', 0]);
+		const one = batch(marker(0), marker(1), open('/wb/exercises/01-first-handler/handler.js'));
+		expect([one.attempt, one.attemptPart]).toEqual(['/wb/exercises/01-first-handler/handler.js', 1]);
+		const late = batch(marker(0), marker(1), marker(2), marker(3), open('/proc/1/environ'));
+		expect([late.attempt, late.attemptPart]).toEqual(['/proc/1/environ', 3]);
+	});
+
+	it("takes a marker out of its turn, or a thread's, as an attempt that no part of the batch is kept from", () => {
+		const again = batch(marker(0), marker(1), marker(1));
+		expect([again.attempt, again.attemptPart]).toEqual([
+			"a part's marker out of its turn (/wb/.part-secret-1)",
+			0
+		]);
+		const early = batch(marker(0), marker(2));
+		expect(early.attemptPart).toBe(0);
+		const thread = batch(marker(0), marker(1, 13));
+		expect(thread.attemptPart).toBe(0);
+		// A thread's attempt (an asynchronous call queued in an earlier part) is not placed in the part it lands in.
+		const queued = batch(marker(0), marker(1), marker(2), open('/proc/1/environ', 13));
+		expect([queued.attempt, queued.attemptPart]).toEqual(['/proc/1/environ', 0]);
+	});
+});

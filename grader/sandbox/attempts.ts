@@ -267,10 +267,21 @@ const onTheLink = /^(l|readlink|unlink|rename|rmdir|symlink|link)/;
 const neverInARun = new Set(['mount', 'umount2', 'pivot_root', 'chroot', 'swapon', 'swapoff', 'acct']);
 const takesDirectory = /at2?$|^statx$|^open_tree$|^move_mount$|^fanotify_mark$|^name_to_handle_at$/;
 
+// A batch's parts (grader/trusted/run-batch.ts), in order: the exercise folder each gives the run, and the path its
+// marker names (grader/channel/job.ts); the last names the batch's end, with no folder.
+export type Part = { folder: string; marker: string };
+
 export class AttemptWatch {
 	attempt: string | null = null;
 	// The run's own calls judged so far (for the bench: what the tracer costs grows with them).
 	calls = 0;
+	// In a batch: the part the attempt was made in (0 where that cannot be told: a thread's call, a marker out of
+	// its turn), and the calls judged in each part.
+	attemptPart: number | null = null;
+	callsByPart: number[] = [];
+	private part = -1;
+	private markers = new Map<string, number>();
+	private base: RunView;
 	private root: number | null = null;
 	private node: number | null = null;
 	// A Go run's program has named view.startsAt: its runtime's start is over, and its own calls are judged.
@@ -284,7 +295,31 @@ export class AttemptWatch {
 	private pendingOpen = new Map<number, string>();
 	private pendingSignal = new Map<number, string>();
 
-	constructor(private view: RunView) {}
+	// parts: a batch's. Before its first marker the run is given no exercise folder; from part n's marker on, part
+	// n's alone, so an exercise that reads another's files in a batch is seen as it would be alone.
+	constructor(
+		private view: RunView,
+		private parts?: Part[]
+	) {
+		this.base = view;
+		for (const [n, part] of (parts ?? []).entries()) this.markers.set(part.marker, n);
+	}
+
+	// A marker named by node's main thread: the next part begins. Any other (again, early, by a thread) is no
+	// observer's: an attempt, at part 0, so no part of the batch is taken from it.
+	private marked(call: Call): string | null | undefined {
+		const named = this.pathsOf(call).find((path) => this.markers.has(path.resolved));
+		if (!named) return undefined;
+		const n = this.markers.get(named.resolved)!;
+		if (call.pid !== this.node || n !== this.part + 1) {
+			this.part = 0;
+			return `a part's marker out of its turn (${named.shown})`;
+		}
+		this.part = n;
+		const folder = this.parts![n]!.folder;
+		this.view = folder ? { ...this.base, given: [...this.base.given, `/wb/exercises/${folder}`] } : this.base;
+		return null;
+	}
 
 	// Reads one line of the trace; returns the attempt when this line is the first.
 	line(text: string): string | null {
@@ -309,6 +344,24 @@ export class AttemptWatch {
 			return null;
 		}
 		this.calls++;
+		const found = this.seen(call);
+		// Counted in the part it was made in (a marker in the part it opens).
+		if (this.parts) {
+			const part = Math.max(this.part, 0);
+			this.callsByPart[part] = (this.callsByPart[part] ?? 0) + 1;
+		}
+		if (found && this.parts) this.attemptPart = call.pid === this.node ? Math.max(this.part, 0) : 0;
+		return found;
+	}
+
+	private seen(call: Call): string | null {
+		if (this.parts && !call.resumed) {
+			const marked = this.marked(call);
+			if (marked !== undefined) {
+				if (marked) this.attempt = marked;
+				return marked;
+			}
+		}
 		if (call.resumed) {
 			const to = this.pendingChdir.get(call.pid);
 			this.pendingChdir.delete(call.pid);

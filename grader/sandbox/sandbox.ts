@@ -78,6 +78,10 @@ export type SandboxRun = {
 	tracedCalls: number;
 	// Why the grader stopped it from outside (run.abort's reason: its database passed its quota), or null.
 	stoppedFor: string | null;
+	// A batch's (run.parts): the part whose calls held the attempt (0 when it cannot be told: every part), and the
+	// calls traced in each part.
+	attemptPart: number | null;
+	callsByPart: number[];
 	seconds: number;
 };
 
@@ -103,7 +107,7 @@ export function findSandbox(options: { unsafe: boolean; untraced?: boolean }): S
 function bwrapArgs(
 	harness: string,
 	view: string,
-	folder: string,
+	folders: string[],
 	socketFolder: string | null,
 	program: string | null = null
 ): string[] {
@@ -147,7 +151,7 @@ function bwrapArgs(
 		...ro(harness, '/wb'),
 		...ro(join(root, 'node_modules'), '/wb/node_modules'),
 		...ro(join(root, 'schedules'), '/wb/schedules'),
-		...ro(join(view, 'exercises', folder), `/wb/exercises/${folder}`),
+		...folders.flatMap((folder) => ro(join(view, 'exercises', folder), `/wb/exercises/${folder}`)),
 		...ro(join(view, 'job.json'), '/wb/job.json'),
 		...socket,
 		'--chdir',
@@ -177,7 +181,14 @@ const nodeFlags = [
 // abort: stops the run from outside, its reason said in stoppedFor (a watch on the run's database's size).
 // heldOut: the held-out checks' inputs (JSON), handed in on heldOutFd rather than in job.json.
 // program: a Go submission's built observer (go-build.ts), run in place of node and grader/inside/main.js.
+// A batch (grader/trusted/run-batch.ts): folders, every exercise folder it binds (folder is the first); parts,
+// the folder each part plays, which the tracer learns begins from the part's marker (grader/channel/job.ts); key,
+// the run's key, drawn by the caller; onChannel, each chunk of the channel as it arrives.
 type RunFiles = {
+	folders?: string[];
+	parts?: { folder: string; marker: string }[];
+	key?: Buffer;
+	onChannel?: (chunk: Buffer) => void;
 	heldOut?: string;
 	program?: string | null;
 	harness: string;
@@ -201,7 +212,16 @@ function runCommand(
 	// which Request and Response use) reserves about 10 GB of guard pages for each instance.
 	const limit = sandbox.memoryLimit === 'prlimit' ? `ulimit -v ${(memoryMb + 16_384) * 1024} && ` : '';
 	const inner = sandbox.bwrap
-		? [sandbox.bwrap, ...bwrapArgs(run.harness, run.view, run.folder, run.socketFolder ?? null, run.program)]
+		? [
+				sandbox.bwrap,
+				...bwrapArgs(
+					run.harness,
+					run.view,
+					run.folders ?? [run.folder],
+					run.socketFolder ?? null,
+					run.program
+				)
+			]
 		: run.program
 			? [run.program]
 			: [process.execPath, ...nodeFlags, join(run.view, 'inside', 'main.js')];
@@ -287,12 +307,13 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 	const command = runCommand(sandbox, run, limits.memoryMb, cgroups, trace?.file ?? null);
 	const view = {
 		harness: run.harness,
-		folder: run.folder,
+		// A batch's run is given an exercise folder only from its part's marker on (attempts.ts).
+		folder: run.parts ? '' : run.folder,
 		socket: Boolean(run.socketFolder),
 		program: Boolean(run.program)
 	};
-	const watch = trace ? new AttemptWatch(runView(view)) : null;
-	const key = randomBytes(32);
+	const watch = trace ? new AttemptWatch(runView(view), run.parts) : null;
+	const key = run.key ?? randomBytes(32);
 	let stopped = false;
 	return new Promise((resolve) => {
 		const child = start(sandbox, run.view, command);
@@ -310,6 +331,7 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 		child.stdout!.on('data', output.keep);
 		child.stderr!.on('data', output.keep);
 		const channel = child.stdio[channelFd] as NodeJS.ReadableStream;
+		if (run.onChannel) channel.on('data', run.onChannel);
 		const observations = readChannel(channel, limits.maxObservations, stop);
 		const tracer = trace ? followTrace(trace, watch!, stop) : null;
 		const clock = timeLimit(limits.timeoutMs, stop);
@@ -352,6 +374,8 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 				traceFlooded: tracer?.flooded() ?? false,
 				tracedCalls: watch?.calls ?? 0,
 				stoppedFor,
+				attemptPart: watch?.attemptPart ?? null,
+				callsByPart: watch?.callsByPart ?? [],
 				seconds: (Date.now() - started) / 1000
 			});
 		};

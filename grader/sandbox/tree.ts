@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Exercise } from '#harness/core/manifest.ts';
-import type { Job } from '../channel/job.ts';
+import type { BatchJob, Job } from '../channel/job.ts';
 import { compileFile, type Harness } from './compile.ts';
 
 // The view of one run: exercises/<folder>/ (the given files and the learner's, compiled) and job.json. In the
@@ -20,17 +20,28 @@ export async function makeView(
 	job: Job,
 	options: { sandboxed: boolean }
 ): Promise<{ dir: string; error: string | null }> {
+	const { dir, errors } = await makeBatchView(harness, [{ exercise, files }], job, options);
+	return { dir, error: errors.get(exercise.folder) ?? null };
+}
+
+// The view of a batch (grader/trusted/run-batch.ts): each exercise's folder as makeView writes it, and one
+// job.json (null: written later, by writeJob, once the batch knows which of them compile); errors, by folder,
+// for the exercises whose files do not compile.
+export async function makeBatchView(
+	harness: Harness,
+	exercises: { exercise: Exercise; files: Map<string, string> }[],
+	job: Job | BatchJob | null,
+	options: { sandboxed: boolean }
+): Promise<{ dir: string; errors: Map<string, string> }> {
 	const dir = mkdtempSync(join(tmpdir(), 'grade-view-'));
-	const folder = join(dir, 'exercises', exercise.folder);
-	mkdirSync(folder, { recursive: true });
-	for (const [name, js] of harness.given.get(exercise.folder) ?? []) writeFileSync(join(folder, name), js);
-	let error: string | null = null;
-	for (const [path, content] of files) {
-		const compiled = await compileFile(content, `exercises/${path}`);
-		if ('error' in compiled) error ??= `exercises/${path} does not compile: ${compiled.error}`;
-		else writeFileSync(join(dir, 'exercises', path.replace(/\.ts$/, '.js')), compiled.js);
+	const errors = new Map<string, string>();
+	mkdirSync(join(dir, 'exercises'));
+	chmodSync(join(dir, 'exercises'), 0o755);
+	for (const { exercise, files } of exercises) {
+		const error = await writeExercise(harness, dir, exercise, files);
+		if (error) errors.set(exercise.folder, error);
 	}
-	writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+	if (job) writeJob(dir, job);
 	if (!options.sandboxed) {
 		for (const inside of [
 			'package.json',
@@ -45,10 +56,34 @@ export async function makeView(
 			symlinkSync(join(harness.dir, inside), join(dir, inside));
 	}
 	// The sandbox's user is not the grader's: it may read the view, never write it.
-	for (const path of [dir, join(dir, 'exercises'), folder]) chmodSync(path, 0o755);
-	for (const name of readdirSync(folder)) chmodSync(join(folder, name), 0o644);
+	chmodSync(dir, 0o755);
+	return { dir, errors };
+}
+
+export function writeJob(dir: string, job: Job | BatchJob): void {
+	writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
 	chmodSync(join(dir, 'job.json'), 0o644);
-	return { dir, error };
+}
+
+// One exercise's folder in a view: its given files, and the learner's compiled; the first that does not compile.
+async function writeExercise(
+	harness: Harness,
+	dir: string,
+	exercise: Exercise,
+	files: Map<string, string>
+): Promise<string | null> {
+	const folder = join(dir, 'exercises', exercise.folder);
+	mkdirSync(folder, { recursive: true });
+	for (const [name, js] of harness.given.get(exercise.folder) ?? []) writeFileSync(join(folder, name), js);
+	let error: string | null = null;
+	for (const [path, content] of files) {
+		const compiled = await compileFile(content, `exercises/${path}`);
+		if ('error' in compiled) error ??= `exercises/${path} does not compile: ${compiled.error}`;
+		else writeFileSync(join(dir, 'exercises', path.replace(/\.ts$/, '.js')), compiled.js);
+	}
+	chmodSync(folder, 0o755);
+	for (const name of readdirSync(folder)) chmodSync(join(folder, name), 0o644);
+	return error;
 }
 
 export function removeView(dir: string): void {

@@ -16,6 +16,8 @@ const inWorkbook = /^(exercises|harness)\//;
 export function borrowedInView(harnessDir: string, viewDir: string, exercise: Exercise): string | null {
 	const read = (path: string): string | null => {
 		if (!inWorkbook.test(path) || path.split('/').includes('..')) return null;
+		// Its own folder only: a batch's view holds the other exercises' files too, which a run alone has not.
+		if (path.startsWith('exercises/') && !path.startsWith(`exercises/${exercise.folder}/`)) return null;
 		const base = path.startsWith('exercises/') ? viewDir : harnessDir;
 		for (const file of [path.replace(/\.ts$/, '.js'), path]) {
 			try {

@@ -28,6 +28,8 @@ in <folder> is one; either way a learner's name is the path relative to the clas
   --held-out-checks <n>    held-out tests per checked function (default ${defaults.heldOutChecks})
   --held-out-runs <n>      random cases per held-out test (default ${defaults.heldOutRuns})
   --no-go                  skip the Go reference
+  --no-batch               every exercise a run of its own (by default a submission's exercises without a
+                           database share one run, where runs are traced: grader/README.md, Batched runs)
   --gradescope <file>      one submission: write its results.json here (for Gradescope's run_autograder)
   --class <folder>         grade every folder in it, named by its folder
   --names-from <folder>    name learners by their path relative to this folder (default: the one they share)
@@ -49,6 +51,7 @@ const { values, positionals } = parseArgs({
 		'held-out-checks': { type: 'string' },
 		'held-out-runs': { type: 'string' },
 		'no-go': { type: 'boolean', default: false },
+		'no-batch': { type: 'boolean', default: false },
 		gradescope: { type: 'string' },
 		class: { type: 'string' },
 		'names-from': { type: 'string' },
@@ -114,6 +117,7 @@ const options = {
 	memoryMb: number('memory', values.memory, defaults.memoryMb, (n) => Number.isInteger(n) && n >= 64),
 	unsafe: values['unsafe-no-sandbox'],
 	untraced: values.untraced,
+	batch: !values['no-batch'],
 	...(namesFrom ? { classFolder: namesFrom } : {})
 };
 const frozen = values.expectations ? JSON.parse(readFileSync(values.expectations, 'utf8')) : undefined;

@@ -23,6 +23,7 @@ import { schedulesHash, workbookVersion, type Stamps } from './stamps.ts';
 import { exerciseFiles, exerciseKey, readSubmission, type Submission } from './submission.ts';
 import { better, goExerciseFiles, languagesOf } from './language.ts';
 import { runGoExercise } from './run-go.ts';
+import { runBatch } from './run-batch.ts';
 
 export type Options = Rules & {
 	seed: number;
@@ -35,6 +36,9 @@ export type Options = Rules & {
 	jobs: number;
 	// Share one run between submissions whose files for an exercise are the same.
 	share: boolean;
+	// A submission's exercises without a database in one sandboxed run (run-batch.ts), when runs are traced;
+	// false: every exercise a run of its own.
+	batch?: boolean;
 	// Run learner code without bubblewrap (said on every row of the report).
 	unsafe: boolean;
 	// Run it in bubblewrap without strace: attempts that fail quietly are not seen (said in every report).
@@ -88,6 +92,10 @@ export type ClassGrade = {
 	clusters?: ('overlay' | 'copy')[];
 	seconds: number;
 	runs: number;
+	// Of them, how many sandboxed runs were batches (run-batch.ts), each several exercises, and how many exercises
+	// of a batch were then run alone (what the batch could not vouch for).
+	batches?: number;
+	rerun?: number;
 };
 
 // At most `jobs` tasks at once.
@@ -116,6 +124,13 @@ const notExecuted = (planned: Planned, why: string): Verdict[] => notRun(planned
 
 function submitted(submission: Submission, exercise: Exercise): boolean {
 	return exercise.learnerFiles.some((file) => submission.files.has(`${exercise.folder}/${file}`));
+}
+
+// Whether gradeOne will run the exercise's TypeScript: graded in it (with Go too, or alone) and submitted.
+function needsTypeScriptRun(submission: Submission, plan: Planned): boolean {
+	if (!plan.checks || submission.notAWorkbook) return false;
+	const languages = languagesOf(submission, plan.exercise);
+	return languages.includes('Go') ? languages.includes('TypeScript') : submitted(submission, plan.exercise);
 }
 
 // A path as code could write it into a message: itself, URI-escaped, in hex, and the part of its base64 that
@@ -188,8 +203,16 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 	let done = 0;
 	let planned = 0;
 	let unique = 0;
+	let batches = 0;
+	let rerun = 0;
 
-	const runOn = (submission: Submission, plan: Planned): Promise<ExerciseRun> => {
+	const runOn = (
+		submission: Submission,
+		plan: Planned,
+		batched?: Map<Planned, Promise<ExerciseRun>>
+	): Promise<ExerciseRun> => {
+		const inBatch = batched?.get(plan);
+		if (inBatch) return inBatch;
 		const files = exerciseFiles(plan.exercise, submission.files);
 		const key = options.share ? `${exerciseKey(plan.exercise, files)} ${settingsKey}` : `${++unique}`;
 		let pending = runs.get(key);
@@ -204,6 +227,52 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 			runs.set(key, pending);
 		}
 		return pending;
+	};
+
+	// A traced grading runs a submission's exercises without a database together (run-batch.ts): the ones not
+	// already run or on their way (shared), when two or more are left. What the batch cannot vouch for is run
+	// alone, each in a run of its own through the same pool, and only that run decides it.
+	const batching = options.batch !== false && sandbox.bwrap !== null && sandbox.strace !== null;
+	const batchOn = (submission: Submission): Map<Planned, Promise<ExerciseRun>> => {
+		const mine = new Map<Planned, Promise<ExerciseRun>>();
+		if (!batching) return mine;
+		const wanted = plans.flatMap((plan) => {
+			if (plan.postgres || !needsTypeScriptRun(submission, plan)) return [];
+			const files = exerciseFiles(plan.exercise, submission.files);
+			const key = options.share ? `${exerciseKey(plan.exercise, files)} ${settingsKey}` : null;
+			return key !== null && runs.has(key) ? [] : [{ plan, files, key }];
+		});
+		if (wanted.length < 2) return mine;
+		batches++;
+		const batch = limit(() =>
+			runBatch(
+				sandbox,
+				wanted.map(({ plan, files }) => ({ exercise: plan.exercise, files, checks: plan.checks! })),
+				limits
+			)
+		).catch((error: unknown) => {
+			// The grader's own failure, not the learner's: every exercise of the batch is run alone instead.
+			console.error(`${submission.name}: the batch failed (${String(error)}); each exercise is run alone`);
+			return new Map<string, ExerciseRun | null>();
+		});
+		for (const { plan, files, key } of wanted) {
+			planned++;
+			const alone = () => runExercise(sandbox, plan.exercise, files, plan.checks!, limits, null);
+			const pending = batch
+				.then((ran) => {
+					const kept = ran.get(plan.exercise.folder);
+					if (kept) return kept;
+					rerun++;
+					return limit(alone);
+				})
+				.then((ran) => {
+					options.onProgress?.(++done, planned, `${submission.name} ${plan.exercise.id}`);
+					return ran;
+				});
+			if (key !== null) runs.set(key, pending);
+			mine.set(plan, pending);
+		}
+		return mine;
 	};
 
 	// One diagnosis per run, shared like the run by the submissions whose files are the same.
@@ -262,6 +331,7 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 
 	const gradeOne = async (path: string, name: string): Promise<Graded> => {
 		const submission = readSubmission(path, exercises, name);
+		const batched = batchOn(submission);
 		const diagnoses: Record<string, Diagnosis> = {};
 		let seconds = 0;
 		const scored = await Promise.all(
@@ -271,7 +341,8 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 				if (languages.includes('Go')) {
 					const scored = await Promise.all(
 						languages.map(async (language) => {
-							const run = language === 'Go' ? () => runGoOn(submission, plan) : () => runOn(submission, plan);
+							const run =
+								language === 'Go' ? () => runGoOn(submission, plan) : () => runOn(submission, plan, batched);
 							const one = await verdictsOf(plan, run);
 							seconds += one.seconds;
 							const exercise = scoreExercise(plan.exercise, one.verdicts, options);
@@ -293,7 +364,7 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 						`not submitted: ${files.join(', ')} is not in the submission (or was not taken)`
 					);
 				} else {
-					const one = await verdictsOf(plan, () => runOn(submission, plan));
+					const one = await verdictsOf(plan, () => runOn(submission, plan, batched));
 					verdicts = one.verdicts;
 					seconds += one.seconds;
 					if (one.diagnosis) diagnoses[plan.exercise.id] = scrubDiagnosis(one.diagnosis);
@@ -329,6 +400,8 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 		unchecked: plans.filter((plan) => !plan.checks).map((plan) => plan.exercise.folder),
 		sandbox,
 		seconds: (Date.now() - started) / 1000,
-		runs: planned
+		runs: planned,
+		batches,
+		rerun
 	};
 }

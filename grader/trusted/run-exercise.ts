@@ -64,6 +64,67 @@ export function unsealed(line: string, n: number, key: Buffer): string | null {
 	return timingSafeEqual(Buffer.from(sealed[1]!, 'hex'), wanted) ? text : null;
 }
 
+export const emptyObserved = (): Observed => ({
+	byCheck: new Map(),
+	loadError: null,
+	exited: null,
+	refused: null,
+	done: false,
+	tampered: null
+});
+
+// One line's JSON, verified at its number n, or why it is not the observer's (last: the channel's last line,
+// which the run left unfinished).
+export function sealedValue(
+	line: string,
+	n: number,
+	key: Buffer,
+	last = false
+): { value: Record<string, unknown> } | { tampered: string } {
+	const json = last ? null : unsealed(line, n, key);
+	try {
+		if (json === null) throw new Error('not sealed');
+		return { value: JSON.parse(json) };
+	} catch {
+		return { tampered: last ? `line ${n + 1} was left unfinished` : `line ${n + 1} is not the observer's` };
+	}
+}
+
+// One verified line, taken into what a run (or one exercise of a batch) observed: its answer, its load error,
+// its exit, a refusal, or done; anything else, or a line after done, is tampering (said in observed.tampered).
+export function takeLine(
+	observed: Observed,
+	value: Record<string, unknown>,
+	n: number,
+	checks: PlannedCheck[]
+) {
+	const keys = value && typeof value === 'object' ? Object.keys(value).sort().join(',') : '';
+	if (observed.done) observed.tampered = 'a line after the last';
+	else if (keys === 'done' && value.done === true) observed.done = true;
+	else if (
+		keys === 'load' &&
+		isSaidError(value.load) &&
+		typeof (value.load as unknown as { file: unknown }).file === 'string'
+	)
+		observed.loadError = value.load as Observed['loadError'];
+	else if (keys === 'refused' && typeof value.refused === 'string') observed.refused ??= value.refused;
+	else if (keys === 'exited,while' && typeof value.exited === 'number' && typeof value.while === 'string')
+		observed.exited = { code: value.exited, while: value.while };
+	else if (
+		(keys === 'c,i,ok' || (keys === 'c,i,threw' && isSaidError(value.threw))) &&
+		Number.isInteger(value.c) &&
+		Number.isInteger(value.i)
+	) {
+		const [c, i] = [value.c as number, value.i as number];
+		const cases = checks[c]?.cases.length ?? 0;
+		const seen = observed.byCheck.get(c) ?? new Map<number, Observation>();
+		if (i < 0 || i >= cases || seen.has(i))
+			observed.tampered = `an observation for a case that was not asked, or twice (${c}:${i})`;
+		seen.set(i, 'ok' in value ? { ok: value.ok } : { threw: value.threw as SaidError });
+		observed.byCheck.set(c, seen);
+	} else observed.tampered = `line ${n + 1} is not an observation`;
+}
+
 // The channel as the observer wrote it, or the first line it did not write. A last line left unfinished counts
 // against the run too, unless the grader stopped the run (time, memory, a flood, an attempt) and so cut it.
 export function readObservations(
@@ -71,54 +132,18 @@ export function readObservations(
 	checks: PlannedCheck[],
 	seal: { key: Buffer; stopped: boolean }
 ): Observed {
-	const observed: Observed = {
-		byCheck: new Map(),
-		loadError: null,
-		exited: null,
-		refused: null,
-		done: false,
-		tampered: null
-	};
+	const observed = emptyObserved();
 	const lines = text.split('\n');
 	const unfinished = lines.pop()!;
 	const cut = unfinished !== '' && !seal.stopped;
 	if (cut) lines.push(unfinished);
 	for (const [n, line] of lines.entries()) {
-		const last = cut && n === lines.length - 1;
-		const json = last ? null : unsealed(line, n, seal.key);
-		let value: Record<string, unknown>;
-		try {
-			if (json === null) throw new Error('not sealed');
-			value = JSON.parse(json);
-		} catch {
-			observed.tampered = last ? `line ${n + 1} was left unfinished` : `line ${n + 1} is not the observer's`;
+		const sealed = sealedValue(line, n, seal.key, cut && n === lines.length - 1);
+		if ('tampered' in sealed) {
+			observed.tampered = sealed.tampered;
 			return observed;
 		}
-		const keys = value && typeof value === 'object' ? Object.keys(value).sort().join(',') : '';
-		if (observed.done) observed.tampered = 'a line after the last';
-		else if (keys === 'done' && value.done === true) observed.done = true;
-		else if (
-			keys === 'load' &&
-			isSaidError(value.load) &&
-			typeof (value.load as unknown as { file: unknown }).file === 'string'
-		)
-			observed.loadError = value.load as Observed['loadError'];
-		else if (keys === 'refused' && typeof value.refused === 'string') observed.refused ??= value.refused;
-		else if (keys === 'exited,while' && typeof value.exited === 'number' && typeof value.while === 'string')
-			observed.exited = { code: value.exited, while: value.while };
-		else if (
-			(keys === 'c,i,ok' || (keys === 'c,i,threw' && isSaidError(value.threw))) &&
-			Number.isInteger(value.c) &&
-			Number.isInteger(value.i)
-		) {
-			const [c, i] = [value.c as number, value.i as number];
-			const cases = checks[c]?.cases.length ?? 0;
-			const seen = observed.byCheck.get(c) ?? new Map<number, Observation>();
-			if (i < 0 || i >= cases || seen.has(i))
-				observed.tampered = `an observation for a case that was not asked, or twice (${c}:${i})`;
-			seen.set(i, 'ok' in value ? { ok: value.ok } : { threw: value.threw as SaidError });
-			observed.byCheck.set(c, seen);
-		} else observed.tampered = `line ${n + 1} is not an observation`;
+		takeLine(observed, sealed.value, n, checks);
 		if (observed.tampered) return observed;
 	}
 	return observed;

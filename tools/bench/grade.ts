@@ -20,6 +20,7 @@ import { materializeSamples, samples } from '../../grader/samples/samples.ts';
 import { exerciseFiles, readSubmission } from '../../grader/trusted/submission.ts';
 import { compileFile } from '../../grader/sandbox/compile.ts';
 import { cpuAccount, spent, type CpuSeconds } from './cpu-account.ts';
+import { batchAgainstAlone } from './batch.ts';
 
 const copies = Number(process.argv[2] ?? 12);
 const jobs = Number(process.argv[3] ?? availableParallelism());
@@ -81,7 +82,7 @@ try {
 		`expectations from the reference (once per class): ${planning.toFixed(1)} s, ${exercises().length} exercises`
 	);
 	console.log(
-		`${copies} copies of the complete submission, ${sealed.runs} sandboxed exercise runs, ${jobs} at a time: ${seconds.toFixed(1)} s`
+		`${copies} copies of the complete submission, ${sealed.runs} exercise runs (${sealed.batches ?? 0} of them batches of the exercises without a database), ${jobs} at a time: ${seconds.toFixed(1)} s`
 	);
 	console.log(
 		`${perSubmission.toFixed(2)} s per submission (planning included), ${(60 / perSubmission).toFixed(1)} submissions per minute`
@@ -116,6 +117,8 @@ try {
 	console.log(
 		`the sandbox alone, ${plan.exercise.id} run 10 times each way, alternating: median ${(median * 1000).toFixed(0)} ms a run (from ${(differences[0]! * 1000).toFixed(0)} to ${(differences[9]! * 1000).toFixed(0)} ms)`
 	);
+	// The exercises without a database, in one batch and each alone, alternating (tools/bench/batch.ts).
+	if (account) console.log(await batchAgainstAlone(sealedBox, planned, complete, 4, cpuNow, said));
 	// The tracer's cost alone (strace outside the sandbox, grader/sandbox/attempts.ts): every exercise, sealed each time,
 	// traced and untraced one after the other, so the load is alike; 06 on its PostgreSQL.
 	const untracedBox = findSandbox({ unsafe: false, untraced: true });

@@ -1,0 +1,9 @@
+// @ts-nocheck
+// Hostile, in a batch: exercise 01 is the reference's code, and leaves a timer that waits for exercise 07 to load
+// (07's status.ts says so), long after 01 is done, and then loops forever. Alone, 07 never loads in 01's run.
+// {{SOLUTION}}
+const late = setInterval(() => {
+	if (!globalThis.lateSignal) return;
+	clearInterval(late);
+	for (;;) {}
+}, 1);
