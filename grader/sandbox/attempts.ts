@@ -281,6 +281,9 @@ const onTheLink = /^(l|readlink|unlink|rename|rmdir|symlink|link)/;
 const neverInARun = new Set(['mount', 'umount2', 'pivot_root', 'chroot', 'swapon', 'swapoff', 'acct']);
 const takesDirectory = /at2?$|^statx$|^open_tree$|^move_mount$|^fanotify_mark$|^name_to_handle_at$/;
 
+// A path a call names: as the trace shows it, resolved, and whether the run may name it.
+type CallPath = { shown: string; resolved: string; ok: boolean };
+
 // A batch's parts (grader/trusted/run-batch.ts), in order: the exercise folder each gives the run, and the path its
 // marker names (grader/channel/job.ts); the last names the batch's end, with no folder.
 export type Part = { folder: string; marker: string };
@@ -449,8 +452,19 @@ export class AttemptWatch {
 		return null;
 	}
 
+	// Every path a call names (namedPaths). A batch looks for its marker among a call's paths before it judges them:
+	// worked out once for both, for the same call in the same view.
+	private lastPaths: { call: Call; view: RunView; paths: CallPath[] } | null = null;
+	private pathsOf(call: Call): CallPath[] {
+		const last = this.lastPaths;
+		if (last?.call === call && last.view === this.view) return last.paths;
+		const paths = this.namedPaths(call);
+		this.lastPaths = { call, view: this.view, paths };
+		return paths;
+	}
+
 	// Every path a call names, resolved against the run's working folder (or the link's folder, for a link's target).
-	private pathsOf(call: Call): { shown: string; resolved: string; ok: boolean }[] {
+	private namedPaths(call: Call): CallPath[] {
 		// What readlink writes back (the link's target, "pipe:[…]" for a pipe) is its answer, not a path it named.
 		const output = call.name === 'readlink' ? 1 : call.name === 'readlinkat' ? 2 : -1;
 		const named = call.args
