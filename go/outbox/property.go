@@ -119,7 +119,7 @@ func checkRoundsOn(db database.Shared, send Sender, rounds []round) string {
 }
 
 // playRoundsOn plays the rounds on db, then one clean relay run; judgeRounds says whether what they left
-// keeps the property (the grader's Go observer plays them apart, as harness/outbox/property.ts's playRounds).
+// keeps the property (the grader's Go observer plays them apart, as harness/outbox/rounds.ts's playRounds).
 func playRoundsOn(db database.Shared, send Sender, rounds []round) roundsPlayed {
 	w := world{db, NewMailProvider()}
 	var problems, stories []string
