@@ -290,6 +290,7 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 
 	for _, s := range order {
 		go func() {
+			roomy()
 			returned := false
 			var value R
 			var err error
@@ -394,6 +395,19 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 	}
 	return Run[R]{Endings: endings, Steps: steps, DB: db, Stopped: stopped}, nil
 }
+
+// roomy grows a new worker's stack once, while the goroutine is still shallow, to what a handler's calls
+// take. A goroutine starts with a small stack that is copied to one twice its size each time a call goes
+// deeper than it: deep in a handler's calls, with every frame on it to move, and again for each worker of
+// each run of an exploration (a tenth of a walk's CPU).
+//
+//go:noinline
+func roomy() {
+	var room [roomySize]byte
+	runtime.KeepAlive(&room)
+}
+
+const roomySize = 12 << 10
 
 // OneCore runs the process on one core (GOMAXPROCS 1) until the function it returns is called: defer
 // scheduler.OneCore()() around a test that plays many runs. Only one worker runs at a time, handed the turn
