@@ -307,7 +307,7 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 	}
 
 	base := db.StepNow()
-	var steps []string
+	steps := make([]string, 0, 16)
 	// state is the database's state and each worker's: where it is, what it heard, how it ended. Written
 	// with fmt only for an answer: an exploration asks at every step of thousands of runs.
 	state := func() string {
@@ -333,7 +333,8 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 	}
 	stopped := false
 	for {
-		var live, runnable []string
+		// A list of its own at each step, sized once: a Pick may keep what it was shown.
+		live, runnable := make([]string, 0, len(order)), make([]string, 0, len(order))
 		for _, s := range order {
 			if s.status == "parked" {
 				live = append(live, s.plan.Name)
