@@ -88,5 +88,5 @@ func RoundsForGrader(send Sender, drawn []Round) (RoundsLeft, error) {
 		rounds = append(rounds, next)
 	}
 	left := playRoundsOn(database.New(), send, rounds)
-	return RoundsLeft{left.committed, left.inbox, left.problems, left.stories}, nil
+	return RoundsLeft{left.committed, left.inbox, left.problems, left.stories()}, nil
 }
