@@ -333,7 +333,8 @@ func (c *Conn) finished(name string, err error, result any) {
 }
 
 // heardValue is a result as text for the state key: the model's own results said without reflection (an
-// exploration hears thousands), anything else as JSON.
+// exploration hears thousands), each field quoted so that two different results never read the same;
+// anything else as JSON.
 func heardValue(result any) string {
 	switch v := result.(type) {
 	case nil:
@@ -352,6 +353,12 @@ func heardValue(result any) string {
 			return "null"
 		}
 		return lockKey(strconv.Itoa(v.ID), v.Tenant, v.Subject)
+	case []OutboxRow:
+		// The pending rows a relay read: every field, as StateKey writes them (nil, none pending, as JSON's).
+		if v == nil {
+			return "null"
+		}
+		return string(appendOutbox(nil, v))
 	}
 	data, _ := json.Marshal(result)
 	return string(data)

@@ -121,7 +121,8 @@ type Database struct {
 
 // New returns an empty database.
 func New() *Database {
-	return &Database{locks: map[string]*transaction{}, open: map[string]*transaction{}, waiting: map[string]*transaction{}}
+	// Room for a run's trace at once: an exploration makes a database for each of hundreds of runs.
+	return &Database{locks: map[string]*transaction{}, open: map[string]*transaction{}, waiting: map[string]*transaction{}, Trace: make([]TraceLine, 0, 24)}
 }
 
 // Connect opens a connection for one worker; gate is the scheduler's, or nil to run without one.

@@ -31,9 +31,41 @@ type overlap struct {
 	pair   [2]Call
 }
 
-// stepLimit is how long one request may run between two store steps before it counts as hung: it only
-// bounds a hang.
-const stepLimit = 10 * time.Second
+// A request counts as hung when it takes no store step (and does not end) while the process sits idle for
+// idleLimit in all: neither running nor waiting for a core (processProgress), so with nothing left to run
+// that could bring the step. A loaded machine makes a step slower, never the process idle, so load cannot
+// trip it. busyLimit of wall clock bounds a request that keeps the process busy for ever without a step;
+// both only bound a hang, neither decides an outcome. TypeScript's rule, with its event loop's idle time.
+var (
+	idleLimit = 2 * time.Second
+	busyLimit = 30 * time.Second
+	lookEvery = 50 * time.Millisecond
+)
+
+// nextNews is the walk's next news, or false once the request it waits for counts as hung (the rule above).
+func nextNews(heard <-chan news) (news, bool) {
+	look := time.NewTicker(lookEvery)
+	defer look.Stop()
+	started := time.Now()
+	var idle time.Duration
+	var moved time.Duration
+	var looked time.Time // the first look starts the count: a step that comes at once never reads /proc
+	for {
+		select {
+		case n := <-heard:
+			return n, true
+		case <-look.C:
+		}
+		now, progress := time.Now(), processProgress()
+		if !looked.IsZero() {
+			idle += max(0, now.Sub(looked)-(progress-moved))
+		}
+		looked, moved = now, progress
+		if idle >= idleLimit || now.Sub(started) >= busyLimit {
+			return news{}, false
+		}
+	}
+}
 
 // ownedStore is the store as one of the two requests sees it: its transactions say whose they are.
 type ownedStore struct {
@@ -92,18 +124,18 @@ func interleave(code Code, o overlap, base *MemoryStore, clock time.Time, choice
 	ended := [2]bool{}
 	// listen waits for the request that is running to park or end.
 	listen := func(who int) {
-		select {
-		case n := <-heard:
-			if n.step != nil {
-				parked[n.owner] = n
-				return
-			}
-			ended[n.owner] = true
-			played.answers[n.owner], played.failures[n.owner] = n.ended, n.failed
-		case <-time.After(stepLimit):
+		n, ok := nextNews(heard)
+		if !ok {
 			ended[who] = true
 			played.failures[who] = fmt.Sprintf("request %d hung", who+1)
+			return
 		}
+		if n.step != nil {
+			parked[n.owner] = n
+			return
+		}
+		ended[n.owner] = true
+		played.answers[n.owner], played.failures[n.owner] = n.ended, n.failed
 	}
 	for who, c := range o.pair {
 		routes := buildRoutes(code, o.before, ownedStore{store, who}, &clock)
@@ -158,10 +190,8 @@ func interleave(code Code, o overlap, base *MemoryStore, clock time.Time, choice
 	}
 draining:
 	for !ended[0] || !ended[1] {
-		var n news
-		select {
-		case n = <-heard:
-		case <-time.After(stepLimit):
+		n, ok := nextNews(heard)
+		if !ok {
 			break draining // a request that hung is left behind: it only ever waits
 		}
 		if n.step == nil {

@@ -51,7 +51,7 @@ type RoundWorker struct {
 	Crash *CrashPoint `json:"crash"`
 }
 
-// Round is one round as harness/outbox/property.ts's Round writes it.
+// Round is one round as harness/outbox/rounds.ts's Round writes it.
 type Round struct {
 	ProviderDown bool          `json:"providerDown"`
 	Workers      []RoundWorker `json:"workers"`
@@ -88,5 +88,5 @@ func RoundsForGrader(send Sender, drawn []Round) (RoundsLeft, error) {
 		rounds = append(rounds, next)
 	}
 	left := playRoundsOn(database.New(), send, rounds)
-	return RoundsLeft{left.committed, left.inbox, left.problems, left.stories}, nil
+	return RoundsLeft{left.committed, left.inbox, left.problems, left.stories()}, nil
 }

@@ -103,15 +103,34 @@ func checkRounds(send Sender, rounds []round) string {
 	return checkRoundsOn(database.New(), send, rounds)
 }
 
-// roundsPlayed is what rounds left: the committed rows, the inbox, the workers that failed, and each
-// round's story (its label, then its trace).
+// roundsPlayed is what rounds left: the committed rows, the inbox, the workers that failed, and the trace
+// with where each round's part of it begins. The stories are told when asked for (a failure, the grader's
+// observer): a passing case, one of many, never needs them.
 type roundsPlayed struct {
 	committed database.Contents
 	inbox     []Email
 	problems  []string
-	stories   []string
-	trace     string
+	lines     []database.TraceLine
+	rounds    []roundLines
 }
+
+// roundLines is one round's label, and its part of the trace: lines from up to to.
+type roundLines struct {
+	label    string
+	from, to int
+}
+
+// stories is each round's story: its label, then its trace.
+func (p roundsPlayed) stories() []string {
+	stories := make([]string, len(p.rounds))
+	for i, r := range p.rounds {
+		stories[i] = r.label + "\n" + database.TellTrace(p.lines[r.from:r.to])
+	}
+	return stories
+}
+
+// trace is everything that happened, told.
+func (p roundsPlayed) trace() string { return database.TellTrace(p.lines) }
 
 // checkRoundsOn is checkRounds on db: the model, or PostgreSQL's empty tables (postgres.go).
 func checkRoundsOn(db database.Shared, send Sender, rounds []round) string {
@@ -119,14 +138,15 @@ func checkRoundsOn(db database.Shared, send Sender, rounds []round) string {
 }
 
 // playRoundsOn plays the rounds on db, then one clean relay run; judgeRounds says whether what they left
-// keeps the property (the grader's Go observer plays them apart, as harness/outbox/property.ts's playRounds).
+// keeps the property (the grader's Go observer plays them apart, as harness/outbox/rounds.ts's playRounds).
 func playRoundsOn(db database.Shared, send Sender, rounds []round) roundsPlayed {
 	w := world{db, NewMailProvider()}
-	var problems, stories []string
+	var problems []string
+	var told []roundLines
 	runRound := func(label string, plans []scheduler.WorkerPlan[handler.Outcome], picks []int) {
 		from := len(w.db.TraceLines())
 		run, err := scheduler.RunWorkers(w.db, plans, scheduler.FromNumbers(picks), scheduler.Options[handler.Outcome]{})
-		stories = append(stories, label+"\n"+database.TellTrace(w.db.TraceLines()[from:]))
+		told = append(told, roundLines{label, from, len(w.db.TraceLines())})
 		if err != nil {
 			problems = append(problems, err.Error())
 			return
@@ -175,7 +195,7 @@ func playRoundsOn(db database.Shared, send Sender, rounds []round) roundsPlayed 
 	if send.relay != nil {
 		runRound("the last, clean relay run", []scheduler.WorkerPlan[handler.Outcome]{relayPlan("R-last", nil)}, nil)
 	}
-	return roundsPlayed{w.db.Committed(), w.provider.Inbox(), problems, stories, database.TellTrace(w.db.TraceLines())}
+	return roundsPlayed{w.db.Committed(), w.provider.Inbox(), problems, w.db.TraceLines(), told}
 }
 
 // judgeRounds is "" when what the rounds left keeps the property; otherwise what broke it, the rounds and
@@ -210,5 +230,5 @@ func judgeRounds(rounds []round, played roundsPlayed) string {
 	if len(problems) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s\n\nThe rounds:\n%s\n\nWhat happened:\n%s", strings.Join(problems, "\n"), tellRounds(rounds), played.trace)
+	return fmt.Sprintf("%s\n\nThe rounds:\n%s\n\nWhat happened:\n%s", strings.Join(problems, "\n"), tellRounds(rounds), played.trace())
 }

@@ -36,7 +36,7 @@ func DeliveriesForGrader(s handler.Schedule, handle Handle) (handler.Played, dat
 	return played, db.Committed(), trace, err
 }
 
-// CaseWorker is one worker of a property case as the grader draws it (harness/race/explore.ts's
+// CaseWorker is one worker of a property case as the grader draws it (harness/race/interleaving.ts's
 // PropertyWorker): its event, and how many operations it lives for (nil: it never crashes).
 type CaseWorker struct {
 	Event                handler.Webhook `json:"event"`

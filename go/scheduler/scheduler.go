@@ -290,6 +290,7 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 
 	for _, s := range order {
 		go func() {
+			roomy()
 			returned := false
 			var value R
 			var err error
@@ -306,7 +307,7 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 	}
 
 	base := db.StepNow()
-	var steps []string
+	steps := make([]string, 0, 16)
 	// state is the database's state and each worker's: where it is, what it heard, how it ended. Written
 	// with fmt only for an answer: an exploration asks at every step of thousands of runs.
 	state := func() string {
@@ -332,7 +333,8 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 	}
 	stopped := false
 	for {
-		var live, runnable []string
+		// A list of its own at each step, sized once: a Pick may keep what it was shown.
+		live, runnable := make([]string, 0, len(order)), make([]string, 0, len(order))
 		for _, s := range order {
 			if s.status == "parked" {
 				live = append(live, s.plan.Name)
@@ -394,6 +396,19 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 	}
 	return Run[R]{Endings: endings, Steps: steps, DB: db, Stopped: stopped}, nil
 }
+
+// roomy grows a new worker's stack once, while the goroutine is still shallow, to what a handler's calls
+// take. A goroutine starts with a small stack that is copied to one twice its size each time a call goes
+// deeper than it: deep in a handler's calls, with every frame on it to move, and again for each worker of
+// each run of an exploration (a tenth of a walk's CPU).
+//
+//go:noinline
+func roomy() {
+	var room [roomySize]byte
+	runtime.KeepAlive(&room)
+}
+
+const roomySize = 12 << 10
 
 // OneCore runs the process on one core (GOMAXPROCS 1) until the function it returns is called: defer
 // scheduler.OneCore()() around a test that plays many runs. Only one worker runs at a time, handed the turn

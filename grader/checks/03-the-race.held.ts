@@ -9,7 +9,8 @@ import { handlerSchedules, type HandlerSchedule } from '#harness/handler/schedul
 import type { Outcome } from '#harness/core/model.ts';
 import { judgeHandler } from '#harness/handler/play.ts';
 import { judgeRace, type RacePlayed } from '#harness/race/play.ts';
-import { judgeOneTicketPerEvent, raceCases, type PropertyWorker } from '#harness/race/explore.ts';
+import { raceCases } from '#harness/race/explore.ts';
+import { judgeOneTicketPerEvent, type PropertyWorker } from '#harness/race/interleaving.ts';
 import { judgePrediction, type Prediction } from '#harness/race/prediction.ts';
 import { raceSchedules, type Answer, type RaceSchedule } from '#harness/race/schedules.ts';
 import type { Ending, Run } from '#harness/scheduler/scheduler.ts';

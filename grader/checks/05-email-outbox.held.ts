@@ -3,7 +3,8 @@
 // Interleavings depend on the code's own operations, so rounds are judged on what must hold (exactly one email
 // per committed ticket, none about a ticket that does not exist), which the reference passes too.
 import fc from 'fast-check';
-import { judgeRounds, rounds, type Round, type RoundsPlayed } from '#harness/outbox/property.ts';
+import { rounds } from '#harness/outbox/property.ts';
+import { judgeRounds, type Round, type RoundsPlayed } from '#harness/outbox/rounds.ts';
 import { outboxSchedules, type OutboxSchedule } from '#harness/outbox/schedules.ts';
 import { judgeOutbox, type Played } from '#harness/outbox/play.ts';
 import { judgeRelayRun, relayFaultPlans } from '#harness/outbox/relay-faults.ts';

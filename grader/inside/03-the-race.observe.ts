@@ -1,7 +1,7 @@
 // Exercise 03 in the sandbox: the prediction as data, and the learner's atomic handler played on handler
 // schedules one delivery at a time, on the race schedules, and on interleavings the grader picked.
 import { answerOf, playDeliveries, playRace, stubIn } from '#harness/race/play.ts';
-import { runPropertyCase, tellRun, type PropertyWorker } from '#harness/race/explore.ts';
+import { runPropertyCase, tellRun, type PropertyWorker } from '#harness/race/interleaving.ts';
 import { tellTrace } from '#harness/scheduler/trace.ts';
 import type { Observers } from './observer.ts';
 

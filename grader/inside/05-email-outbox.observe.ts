@@ -1,7 +1,7 @@
 // Exercise 05 in the sandbox: emailKey on given arguments, and the learner's outbox and relay played on the
 // outbox schedules, on rounds of deliveries, relays, outages and crashes the grader picked, and the relay alone
 // against a provider failing call by call.
-import { playRounds, type Round } from '#harness/outbox/property.ts';
+import { playRounds, type Round } from '#harness/outbox/rounds.ts';
 import { playOutbox, type Sender } from '#harness/outbox/play.ts';
 import { playRelayRun, type CallFault } from '#harness/outbox/relay-faults.ts';
 import type { Code, Observers } from './observer.ts';

@@ -1,6 +1,7 @@
 // The compile step is shared by the class: a file that crashes the compiler costs that file alone.
 import { describe, expect, it } from 'vitest';
-import { compileFile } from './compile.ts';
+import { exercises } from '#harness/core/manifest.ts';
+import { compiledHarness, compileFile, removeCompiledHarness } from './compile.ts';
 
 // A quarter of a million `!` in a row overflows esbuild's stack and ends its service process.
 const crashing = `export const boom = ${'!'.repeat(240_000)}1;\n`;
@@ -30,5 +31,25 @@ describe('compileFile', () => {
 		expect(await compileFile('export const = 1;\n', 'exercises/bad.ts')).toEqual({
 			error: expect.stringMatching(/\(line 1\)$/)
 		});
+	});
+});
+
+// fast-check draws the inputs on the grader's side; a sandbox plays what it is handed, and parsing fast-check (some
+// 35 ms of a run's CPU) buys it nothing. 06's endpoint room still draws in modules its observer imports.
+const drawsInside = new Set(['06-ticket-endpoint']);
+
+describe('compiledHarness', () => {
+	it('loads no fast-check in an exercise whose observers only play', { timeout: 120_000 }, async () => {
+		const harness = await compiledHarness({ sandboxed: true });
+		try {
+			const loaded = exercises()
+				.filter((exercise) => !drawsInside.has(exercise.folder))
+				.map((exercise) => [exercise.folder, harness.packages.get(exercise.folder)] as const)
+				.filter(([, packages]) => packages?.includes('fast-check'));
+			expect(loaded, 'observers whose imports load fast-check').toEqual([]);
+			expect(harness.packages.get('06-ticket-endpoint')).toContain('pg');
+		} finally {
+			await removeCompiledHarness();
+		}
 	});
 });

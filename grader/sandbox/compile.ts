@@ -123,6 +123,8 @@ export type Harness = {
 	dir: string;
 	// Each exercise's observers and every harness module they import, as paths under /wb: what a run freezes.
 	uses: Map<string, string[]>;
+	// The packages (node_modules) each exercise's observers load, by name: what a run parses before its first play.
+	packages: Map<string, string[]>;
 	// Each exercise folder's given files (not the learner's, not tests), compiled, by folder then file name.
 	given: Map<string, Map<string, string>>;
 };
@@ -200,22 +202,25 @@ async function makeHarness(sandboxed: boolean): Promise<Harness> {
 		given.set(exercise.folder, files);
 		mkdirSync(join(dir, 'exercises', exercise.folder));
 	}
-	const uses = new Map(
-		exercises().map((exercise) => [exercise.folder, importedBy(dir, `inside/${exercise.folder}.observe.js`)])
+	const graphs = exercises().map(
+		(exercise) => [exercise.folder, importedBy(dir, `inside/${exercise.folder}.observe.js`)] as const
 	);
+	const uses = new Map(graphs.map(([folder, graph]) => [folder, graph.modules]));
+	const packages = new Map(graphs.map(([folder, graph]) => [folder, graph.packages]));
 	if (sandboxed) {
 		for (const inside of ['node_modules', 'schedules']) mkdirSync(join(dir, inside));
 	} else {
 		symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
 		symlinkSync(join(root, 'schedules'), join(dir, 'schedules'), 'dir');
 	}
-	return { dir, given, uses };
+	return { dir, given, uses, packages };
 }
 
 // The compiled harness files `file` imports, directly or not (esbuild prints every import as `from "…"`,
-// or `import("…")`).
-function importedBy(dir: string, file: string): string[] {
+// or `import("…")`), and the packages they name (neither node's own modules nor the Vitest stub).
+function importedBy(dir: string, file: string): { modules: string[]; packages: string[] } {
 	const seen = new Set<string>();
+	const packages = new Set<string>();
 	const visit = (path: string) => {
 		// A JSON file (06's rules) is data its importer holds, not a module to load and freeze on its own.
 		if (seen.has(path) || !path.endsWith('.js')) return;
@@ -225,8 +230,9 @@ function importedBy(dir: string, file: string): string[] {
 		for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
 			if (spec!.startsWith('#harness/')) visit(`harness/${spec!.slice('#harness/'.length)}`);
 			else if (spec!.startsWith('.')) visit(posix.normalize(posix.join(posix.dirname(path), spec!)));
+			else if (!spec!.startsWith('node:') && !spec!.startsWith('#')) packages.add(spec!);
 		}
 	};
 	visit(file);
-	return [...seen];
+	return { modules: [...seen], packages: [...packages].sort() };
 }

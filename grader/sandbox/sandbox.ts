@@ -166,7 +166,10 @@ function bwrapArgs(
 // methods or a matcher under the observers' feet. Node's permission model, with every file allowed (the kernel's
 // view and the tracer judge files), refuses what would let code in the process reach the observer's key or run
 // anything the trace does not see: the inspector (SIGUSR1 too), worker threads, native addons, WASI and child
-// processes. (The flags' experimental-feature warnings are not shown.)
+// processes. (The flags' experimental-feature warnings are not shown.) And V8's optimizing compiler, TurboFan, is
+// left out (--max-opt=1: the interpreter and Sparkplug, V8's baseline compiler, run everything): a run is a fresh
+// process whose plays last a second or two, and optimizing their hot functions cost more CPU than the faster code
+// then saved; what the code computes is the same (grader/README.md, What every run pays).
 const permission = process.allowedNodeEnvironmentFlags.has('--permission')
 	? '--permission'
 	: '--experimental-permission';
@@ -175,7 +178,8 @@ const nodeFlags = [
 	permission,
 	'--allow-fs-read=*',
 	'--allow-fs-write=*',
-	'--no-warnings'
+	'--no-warnings',
+	'--max-opt=1'
 ];
 
 // abort: stops the run from outside, its reason said in stoppedFor (a watch on the run's database's size).

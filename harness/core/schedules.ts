@@ -56,7 +56,8 @@ export type Located = { file: string };
 // A check after the schema: it names the field that is wrong, and the loader adds the file.
 export type Check<T> = (schedule: T, fail: (field: string, problem: string) => never) => void;
 
-// Every schedule of one kind (a folder under schedules/), in file-name order.
+// Every schedule of one kind (a folder under schedules/): in the lesson's order where a schedule gives one
+// ("order"), then by file name.
 export function loadSchedules<T extends { name: string }>(kind: string, check?: Check<T>): (T & Located)[] {
 	const folder = join(schedulesDir, kind);
 	const files = readdirSync(folder)

@@ -17,6 +17,7 @@ import {
 	type Store
 } from './contract.ts';
 import type { EndpointCode } from './play.ts';
+import { bodyText } from './bodies.ts';
 import { formAuthorization } from '../client/model.ts';
 
 // stepFails: the ticket's insert throws, as a schedule's 'step-fails' makes it.
@@ -53,7 +54,7 @@ export function requestOf(send: Call): Request {
 
 export async function call(routes: Routes, send: Call): Promise<Answer> {
 	const response = await routes[send.route](requestOf(send));
-	const body = await response.text();
+	const body = await bodyText(response);
 	return { status: response.status, body, replayed: response.headers.get('idempotent-replayed') === 'true' };
 }
 

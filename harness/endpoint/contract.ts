@@ -37,6 +37,7 @@ import type { EventIdentity } from '../core/identity.ts';
 import type { Receipt, Ticket } from '../core/model.ts';
 import { canonical } from '../core/canonical.ts';
 import rules from './rules.json' with { type: 'json' };
+import { bodyBytes } from './bodies.ts';
 
 export { canonical };
 
@@ -183,7 +184,7 @@ export async function readJson(request: Request): Promise<{ body: unknown } | { 
 		return {
 			refused: problem(415, 'Unsupported Media Type', `send the body as application/json, not "${type}"`)
 		};
-	const bytes = new Uint8Array(await request.arrayBuffer());
+	const bytes = await bodyBytes(request);
 	if (bytes.length > maxBodyBytes)
 		return { refused: problem(413, 'Content Too Large', `the body is over ${maxBodyBytes} bytes`) };
 	let body: unknown;

@@ -12,7 +12,7 @@
 // order made. Never a second ticket, a 500, a replay where the order says conflict, or a request that waits for
 // ever.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { performance } from 'node:perf_hooks';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { NotWrittenYet } from '../core/todo.ts';
 import { buildRoutes, call, saidAnswer, saidSend, saidSequence, sequenceStart } from './calls.ts';
 import type { Answer, Call, Clock, Sequence } from './calls.ts';
@@ -40,19 +40,33 @@ const idleLimitMs = 2_000;
 const busyLimitMs = 30_000;
 const lookEveryMs = 50;
 
+// The waits under way, each for one request's next store step (or its end). One timer looks at all of them
+// every lookEveryMs while any is under way: thousands of steps each setting and clearing a timer of its own
+// cost more than the steps did.
+type Waiting = { since: EventLoopUtilization; started: number; hung: () => void };
+const waiting = new Set<Waiting>();
+let looking: NodeJS.Timeout | null = null;
+
+function look(): void {
+	looking = null;
+	for (const wait of waiting) {
+		const idle = performance.eventLoopUtilization(wait.since).idle;
+		if (idle >= idleLimitMs || performance.now() - wait.started >= busyLimitMs) {
+			waiting.delete(wait);
+			wait.hung();
+		}
+	}
+	if (waiting.size) looking = setTimeout(look, lookEveryMs);
+}
+
 // Resolves once moved() is called, or rejects with "request N hung" (the rule above).
 function stepOrHang(request: number, onMove: (moved: () => void) => void): Promise<void> {
 	return new Promise<void>((resolve, reject) => {
-		const since = performance.eventLoopUtilization();
-		const started = performance.now();
-		const look = () => {
-			const idle = performance.eventLoopUtilization(since).idle;
-			if (idle < idleLimitMs && performance.now() - started < busyLimitMs)
-				timer = setTimeout(look, lookEveryMs);
-			else reject(new Error(`request ${request + 1} hung`));
-		};
-		let timer = setTimeout(look, lookEveryMs);
-		onMove(() => (clearTimeout(timer), resolve()));
+		const hung = () => reject(new Error(`request ${request + 1} hung`));
+		const wait = { since: performance.eventLoopUtilization(), started: performance.now(), hung };
+		waiting.add(wait);
+		looking ??= setTimeout(look, lookEveryMs);
+		onMove(() => (waiting.delete(wait), resolve()));
 	});
 }
 

@@ -25,6 +25,7 @@ import { workbookRoot } from '../core/manifest.ts';
 import { maxBodyBytes, problem, refuse, rules, type Route } from './contract.ts';
 import { answerBytes, controlCharacterRule } from './header-guard.ts';
 import { Plan } from './faults.ts';
+import { bodyBytes } from './bodies.ts';
 
 export type Served = {
 	url: string;
@@ -76,7 +77,8 @@ function toRequest(incoming: IncomingMessage, url: string, body: Buffer): Reques
 }
 
 async function write(outgoing: ServerResponse, response: Response, keepAlive = false): Promise<void> {
-	const body = Buffer.from(await response.arrayBuffer());
+	const bytes = await bodyBytes(response);
+	const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 	const headers: Record<string, string> = {};
 	response.headers.forEach((value, name) => (headers[name] = value));
 	const connection = keepAlive ? {} : { connection: 'close' };

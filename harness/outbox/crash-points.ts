@@ -10,7 +10,8 @@
 //   failures[0]?.problem                    // the rounds in words, what broke, and the trace of each round
 import type { CrashPoint } from '../scheduler/scheduler.ts';
 import { it } from 'vitest';
-import { judgeRounds, playRounds, propertyTime, type Round, type WorkerSpec } from './property.ts';
+import { propertyTime } from './property.ts';
+import { judgeRounds, playRounds, type Round, type WorkerSpec } from './rounds.ts';
 import type { Sender } from './play.ts';
 import { ScheduleMismatch } from '../core/mismatch.ts';
 

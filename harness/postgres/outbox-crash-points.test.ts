@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { handleWithOutbox, relay } from '../../solutions/05-email-outbox/outbox.ts';
 import { sendInside } from '../../exercises/05-email-outbox/send-inside.ts';
 import { crashPlans } from '../outbox/crash-points.ts';
-import { judgeRounds, playRounds, propertyTime } from '../outbox/property.ts';
+import { propertyTime } from '../outbox/property.ts';
+import { judgeRounds, playRounds } from '../outbox/rounds.ts';
 import type { Sender } from '../outbox/play.ts';
 import { PostgresPlace } from './place.ts';
 
