@@ -155,8 +155,11 @@ export const goDatabaseReads: { path: string; why: string }[] = [
 	}
 ];
 
+// The path is `under` or beneath it (checked for every path of every call: no string is made for it).
 const within = (path: string, under: string) =>
-	path === under || path.startsWith(under.endsWith('/') ? under : `${under}/`);
+	path.startsWith(under) &&
+	(path.length === under.length || under.endsWith('/') || path.charCodeAt(under.length) === slash);
+const slash = 47;
 
 // The process's own memory (/proc/self/mem and a thread's): reading it is reading the observer's key. And its
 // mountinfo, the one file in the sandbox that names the grader's own folders (each bind's source on the host).
@@ -181,38 +184,49 @@ const fromHex = (quoted: string) =>
 	Buffer.from(quoted.slice(1, -1).replace(/\\x/g, ''), 'hex').toString('utf8');
 
 // One line of strace -f -xx: "<pid> name(args) = result", "<pid> name(args <unfinished ...>" or
-// "<pid> <... name resumed>args) = result". Arguments are split at the top level (strings hold only \x escapes).
+// "<pid> <... name resumed>args) = result". Arguments are split at the top level (strings hold only \x escapes,
+// so a string ends at the next quote: it is stepped over whole, never read a character at a time).
 type Call = { pid: number; name: string; args: string[]; result: string | null; resumed: boolean };
 
+// A line's pid and call name, read without its arguments: most of what bwrap's setup does needs no more.
+const callHead = /^(\d+) +(?:<\.\.\. (\w+) resumed>|(\w+)\()/;
+// The characters the split looks at, by their codes: '"', ',', '(', '[', '{' and ')', ']', '}'.
+const [quote, comma] = [34, 44];
+const opening = (char: number) => char === 40 || char === 91 || char === 123;
+const closing = (char: number) => char === 41 || char === 93 || char === 125;
+
 export function parseLine(line: string): Call | null {
-	const head = /^(\d+) +(?:<\.\.\. (\w+) resumed>|(\w+)\()/.exec(line);
+	const head = callHead.exec(line);
 	if (!head) return null;
 	const resumed = head[2] !== undefined;
 	const name = (head[2] ?? head[3])!;
 	const rest = line.slice(head[0].length);
 	const args: string[] = [];
 	let depth = 0;
-	let quoted = false;
-	let current = '';
+	let start = 0;
 	let end = rest.length;
 	for (let i = 0; i < rest.length; i++) {
-		const char = rest[i]!;
-		if (char === '"') quoted = !quoted;
-		else if (!quoted && '([{'.includes(char)) depth++;
-		else if (!quoted && ')]}'.includes(char)) {
+		const char = rest.charCodeAt(i);
+		if (char === quote) {
+			const ends = rest.indexOf('"', i + 1);
+			if (ends < 0) break;
+			i = ends;
+		} else if (opening(char)) depth++;
+		else if (closing(char)) {
 			if (depth === 0) {
 				end = i;
 				break;
 			}
 			depth--;
-		} else if (!quoted && depth === 0 && char === ',') {
-			args.push(current.trim());
-			current = '';
-			continue;
+		} else if (char === comma && depth === 0) {
+			args.push(rest.slice(start, i).trim());
+			start = i + 1;
 		}
-		current += char;
 	}
-	const last = current.replace(/<unfinished \.\.\.>$/, '').trim();
+	const last = rest
+		.slice(start, end)
+		.replace(/<unfinished \.\.\.>$/, '')
+		.trim();
 	if (last) args.push(last);
 	const result = /\)\s+=\s+(.*)$/.exec(rest.slice(end))?.[1] ?? null;
 	return { pid: Number(head[1]), name, args: resumed ? [] : args, result, resumed };
@@ -266,6 +280,9 @@ const onTheLink = /^(l|readlink|unlink|rename|rmdir|symlink|link)/;
 
 const neverInARun = new Set(['mount', 'umount2', 'pivot_root', 'chroot', 'swapon', 'swapoff', 'acct']);
 const takesDirectory = /at2?$|^statx$|^open_tree$|^move_mount$|^fanotify_mark$|^name_to_handle_at$/;
+
+// A path a call names: as the trace shows it, resolved, and whether the run may name it.
+type CallPath = { shown: string; resolved: string; ok: boolean };
 
 // A batch's parts (grader/trusted/run-batch.ts), in order: the exercise folder each gives the run, and the path its
 // marker names (grader/channel/job.ts); the last names the batch's end, with no folder.
@@ -324,20 +341,24 @@ export class AttemptWatch {
 	// Reads one line of the trace; returns the attempt when this line is the first.
 	line(text: string): string | null {
 		if (this.attempt) return null;
-		const call = parseLine(text);
-		if (!call) return null;
-		this.root ??= call.pid;
+		// The pid and the name first: a line of the sandbox's setup is never read further, but for an execve.
+		const head = callHead.exec(text);
+		if (!head) return null;
+		const pid = Number(head[1]);
+		this.root ??= pid;
 		if (this.node === null) {
 			// The sandbox's node starts with the first program another process than the first one runs.
-			const execs = call.name === 'execve' || call.name === 'execveat';
-			if (execs && call.pid !== this.root && call.result === '0') {
-				this.node = call.pid;
+			const name = head[2] ?? head[3];
+			const execs = name === 'execve' || name === 'execveat';
+			if (execs && pid !== this.root && parseLine(text)!.result === '0') {
+				this.node = pid;
 				// Its own unfinished execve (another process printed a line before it returned) is not setup.
-				this.setup.delete(call.pid);
-			} else this.setup.add(call.pid);
+				this.setup.delete(pid);
+			} else this.setup.add(pid);
 			return null;
 		}
-		if (this.setup.has(call.pid)) return null;
+		if (this.setup.has(pid)) return null;
+		const call = parseLine(text)!;
 		if (this.view.startsAt && !this.begun) {
 			if (!call.resumed && this.pathsOf(call).some((path) => path.resolved === this.view.startsAt))
 				this.begun = true;
@@ -431,8 +452,19 @@ export class AttemptWatch {
 		return null;
 	}
 
+	// Every path a call names (namedPaths). A batch looks for its marker among a call's paths before it judges them:
+	// worked out once for both, for the same call in the same view.
+	private lastPaths: { call: Call; view: RunView; paths: CallPath[] } | null = null;
+	private pathsOf(call: Call): CallPath[] {
+		const last = this.lastPaths;
+		if (last?.call === call && last.view === this.view) return last.paths;
+		const paths = this.namedPaths(call);
+		this.lastPaths = { call, view: this.view, paths };
+		return paths;
+	}
+
 	// Every path a call names, resolved against the run's working folder (or the link's folder, for a link's target).
-	private pathsOf(call: Call): { shown: string; resolved: string; ok: boolean }[] {
+	private namedPaths(call: Call): CallPath[] {
 		// What readlink writes back (the link's target, "pipe:[…]" for a pipe) is its answer, not a path it named.
 		const output = call.name === 'readlink' ? 1 : call.name === 'readlinkat' ? 2 : -1;
 		const named = call.args

@@ -175,6 +175,10 @@ async function overlayOn(baseData: string, folder: string): Promise<boolean> {
 	return false;
 }
 
+// Where the server's binaries are, found once a grading (a folder the server's user can enter), not once a run.
+let binaries: ReturnType<typeof reachableBinaries> | undefined;
+const serverBinaries = () => (binaries ??= reachableBinaries(binariesVersion()));
+
 // The postgres binary, as the data folder's owner (the `postgres` user, as root), in a session of its own.
 function serverProcess(
 	data: string,
@@ -182,7 +186,7 @@ function serverProcess(
 	owner: { uid: number; gid: number },
 	settings: Record<string, string>
 ): ChildProcess {
-	const { postgres } = reachableBinaries(binariesVersion());
+	const { postgres } = serverBinaries();
 	const flags = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 	const args = [
 		'-D',

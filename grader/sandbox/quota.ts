@@ -68,10 +68,14 @@ export class Tally {
 	// One path looked at again: its bytes, and, for a folder seen for the first time (or every folder, in a full
 	// count), a watch and its contents.
 	private look(path: string, full = false): void {
+		// A file the server removed meanwhile (most of what its temporary files do) is no error to throw and catch.
 		let stat;
 		try {
-			stat = lstatSync(path);
+			stat = lstatSync(path, { throwIfNoEntry: false });
 		} catch {
+			stat = undefined;
+		}
+		if (!stat) {
 			this.forget(path);
 			return;
 		}

@@ -187,7 +187,8 @@ const nodeFlags = [
 // program: a Go submission's built observer (go-build.ts), run in place of node and grader/inside/main.js.
 // A batch (grader/trusted/run-batch.ts): folders, every exercise folder it binds (folder is the first); parts,
 // the folder each part plays, which the tracer learns begins from the part's marker (grader/channel/job.ts); key,
-// the run's key, drawn by the caller; onChannel, each chunk of the channel as it arrives.
+// the run's key, drawn by the caller; onChannel, each chunk of the channel as it arrives (the run's observations
+// are then the caller's to keep: ran.observations is empty).
 type RunFiles = {
 	folders?: string[];
 	parts?: { folder: string; marker: string }[];
@@ -273,7 +274,13 @@ function keptOutput(maxOutput: number) {
 }
 
 // The observations on the channel, up to maxObservations: past it the run is stopped and the rest never read.
-function readChannel(channel: NodeJS.ReadableStream, maxObservations: number, stop: () => void) {
+// keep: false when the caller reads the channel itself as it comes (onChannel): its size is still capped here.
+function readChannel(
+	channel: NodeJS.ReadableStream,
+	maxObservations: number,
+	stop: () => void,
+	keep: boolean
+) {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	let flooded = false;
@@ -285,7 +292,7 @@ function readChannel(channel: NodeJS.ReadableStream, maxObservations: number, st
 			stop();
 			return;
 		}
-		chunks.push(chunk);
+		if (keep) chunks.push(chunk);
 	});
 	channel.on('error', () => {});
 	return { flooded: () => flooded, text: () => Buffer.concat(chunks).toString('utf8') };
@@ -336,7 +343,7 @@ export function runSandboxed(sandbox: Sandbox, run: RunFiles, limits: SandboxLim
 		child.stderr!.on('data', output.keep);
 		const channel = child.stdio[channelFd] as NodeJS.ReadableStream;
 		if (run.onChannel) channel.on('data', run.onChannel);
-		const observations = readChannel(channel, limits.maxObservations, stop);
+		const observations = readChannel(channel, limits.maxObservations, stop, !run.onChannel);
 		const tracer = trace ? followTrace(trace, watch!, stop) : null;
 		const clock = timeLimit(limits.timeoutMs, stop);
 		// Untraced, the cgroup's list is how a process of its own is seen; traced, the tracer sees it first.

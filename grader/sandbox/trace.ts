@@ -5,7 +5,16 @@
 //   const tracer = followTrace(trace, watch, stop);          // stop(): at the first attempt, or past maxTrace
 //   tracer.end();                                            // the rest of the record read, the file gone
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	closeSync,
+	mkdtempSync,
+	openSync,
+	readSync,
+	rmdirSync,
+	rmSync,
+	unlinkSync,
+	writeFileSync
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { traced, type AttemptWatch } from './attempts.ts';
@@ -46,9 +55,15 @@ export function openTrace() {
 			}
 			return text;
 		},
+		// The record and its folder, which holds nothing else: removed as such, not walked.
 		close() {
 			closeSync(fd);
-			rmSync(dir, { recursive: true, force: true });
+			try {
+				unlinkSync(file);
+				rmdirSync(dir);
+			} catch {
+				rmSync(dir, { recursive: true, force: true });
+			}
 		}
 	};
 }

@@ -241,7 +241,7 @@ export function verdictsFrom(
 		return checks.map((check) => ({ ...base(check), status: 'failed', message }));
 	}
 	const notRun = whyNotRun(ran, observed, limits, exercise.folder);
-	const publicValues = publicValuesOf(checks.filter((check) => !check.heldOut));
+	const publicValues = () => publicValuesFor(checks);
 	return checks.map((check, c) => {
 		const seen = observed.byCheck.get(c);
 		for (const [i, input] of check.cases.entries()) {
@@ -272,12 +272,24 @@ export function verdictsFrom(
 			// An answer the judge read, but cannot read as shown (cut short, a value hidden), is said as one that differs.
 			if (problem && check.heldOut)
 				problem =
-					judged(check, i, shownAnswer(one.ok, input, check.expected[i], publicValues), () => null) ??
+					judged(check, i, shownAnswer(one.ok, input, check.expected[i], publicValues()), () => null) ??
 					`your code's answer differs from the reference's on this input: ${clip(JSON.stringify(input) ?? 'undefined', 1500)}`;
 			if (problem) return { ...base(check), status: 'failed', message: clip(`${where}${problem}`) };
 		}
 		return { ...base(check), status: 'passed', message: '' };
 	});
+}
+
+// The values of a plan's given checks, which a held-out case's message may show: worked out when a held-out case
+// first fails, once for the class (every submission is judged on the same planned checks).
+const publicValuesOfPlan = new WeakMap<PlannedCheck[], Set<unknown>>();
+function publicValuesFor(checks: PlannedCheck[]): Set<unknown> {
+	let values = publicValuesOfPlan.get(checks);
+	if (!values) {
+		values = publicValuesOf(checks.filter((check) => !check.heldOut));
+		publicValuesOfPlan.set(checks, values);
+	}
+	return values;
 }
 
 // The judge's words on one answer, or null where it is right; where the judge cannot read the answer, what

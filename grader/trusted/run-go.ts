@@ -9,13 +9,13 @@
 // An exercise that stores in PostgreSQL (06) gets its database as TypeScript's runs get theirs: a cluster of
 // its own (sandbox/postgres.ts), its socket alone bound into the sandbox, its size watched against the quota,
 // and the cluster killed with its folder when the run is done.
-import { mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exercise } from '#harness/core/manifest.ts';
 import { buildGo, removeGoBuild } from '../sandbox/go-build.ts';
 import { socketInSandbox, type GradingPostgres, type RunDatabase } from '../sandbox/postgres.ts';
 import { runSandboxed, type Sandbox, type SandboxLimits } from '../sandbox/sandbox.ts';
+import { newViewFolder } from '../sandbox/tree.ts';
 import type { PlannedCheck } from './expect.ts';
 import {
 	answersFrom,
@@ -41,7 +41,7 @@ export async function runGoExercise(
 	const seconds = () => (Date.now() - started) / 1000;
 	if ('forfeit' in built) return { verdicts: zeroFor(checks, built.forfeit), seconds: seconds(), output: '' };
 	if ('error' in built) return { verdicts: notRun(checks, built.error), seconds: seconds(), output: '' };
-	const view = mkdtempSync(join(tmpdir(), 'grade-go-view-'));
+	const view = newViewFolder('grade-go-view-');
 	let database: RunDatabase | null = null;
 	try {
 		if (databases) database = await databases.runDatabase();

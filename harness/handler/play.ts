@@ -84,22 +84,21 @@ export function judgeHandler(
 		}
 	];
 	// No receipts expected and none kept: a handler that has not met receipts yet (01) sees no row for them.
-	const state = sideBySide(
-		rows.filter((row) => row.label !== 'receipts' || row.expected.length || row.actual.length)
-	);
+	const state = () =>
+		sideBySide(rows.filter((row) => row.label !== 'receipts' || row.expected.length || row.actual.length));
 	const at = firstDifference(expected.outcomes, played.outcomes, sameOutcome);
 	if (at >= 0) {
 		const wanted = saidOutcome(expected.outcomes[at]);
 		const got = saidOutcome(played.outcomes[at]);
 		const cause = usualCause(schedule, at, expected.outcomes[at], played.outcomes[at], name, who, db);
 		const usually = cause ? `\nWhat this usually means: ${cause}\n` : '';
-		return `${heading(schedule, name)}\n${describeDelivery(schedule, at)}: expected ${wanted}, ${who} ${got}.\n${usually}\nDelivery by delivery, and what was stored after the last:\n${state}`;
+		return `${heading(schedule, name)}\n${describeDelivery(schedule, at)}: expected ${wanted}, ${who} ${got}.\n${usually}\nDelivery by delivery, and what was stored after the last:\n${state()}`;
 	}
 	const ticketsDiffer = !sameLines(expected.tickets.map(saidTicket), (db.tickets ?? []).map(saidTicket));
 	const receiptsDiffer = !sameLines(expected.receipts.map(saidReceipt), (db.receipts ?? []).map(saidReceipt));
 	if (!ticketsDiffer && !receiptsDiffer) return null;
 	const what = [ticketsDiffer && 'tickets', receiptsDiffer && 'receipts'].filter((part) => part !== false);
-	return `${heading(schedule, name)}\nEvery answer was right, but after the last delivery ${theyDiffer(what)}:\n\n${state}`;
+	return `${heading(schedule, name)}\nEvery answer was right, but after the last delivery ${theyDiffer(what)}:\n\n${state()}`;
 }
 
 // The usual mistake behind a wrong answer, in the lesson's words; null when there is no usual one.

@@ -234,8 +234,10 @@ export function judgeOutbox(schedule: OutboxSchedule, name: SenderName, played: 
 			actual: played.calls.map((c) => saidCall(callOf(c)))
 		}
 	];
-	const tail = `\n\nAfter the last step:\n${sideBySide(rows)}\n\nWhat happened:\n${played.story.join('\n')}`;
-	const top = `${heading(schedule)}\nSteps:\n${tellSteps(schedule)}\n\n`;
+	// The states and the story, made only for a message.
+	const tail = () =>
+		`\n\nAfter the last step:\n${sideBySide(rows)}\n\nWhat happened:\n${played.story.join('\n')}`;
+	const top = () => `${heading(schedule)}\nSteps:\n${tellSteps(schedule)}\n\n`;
 
 	const at = firstDifference(
 		expected.outcomes,
@@ -246,14 +248,14 @@ export function judgeOutbox(schedule: OutboxSchedule, name: SenderName, played: 
 		const index = schedule.steps.map((s, i) => (s.do === 'deliver' ? i : -1)).filter((i) => i >= 0)[at]!;
 		const wanted = saidOutcome(expected.outcomes[at]);
 		const got = saidOutcome(played.outcomes[at]);
-		return `${top}${describeStep(schedule, index)}: expected ${wanted}, the handler ${got}.${tail}`;
+		return `${top()}${describeStep(schedule, index)}: expected ${wanted}, the handler ${got}.${tail()}`;
 	}
 	const ticketIds = committed.tickets.map((ticket) => ticket.id);
 	const inbox = inboxProblems(expected.inbox, played.inbox.map(emailOf), ticketIds);
-	if (inbox.length) return `${top}The inbox is wrong:\n${inbox.map((p) => `  ${p}`).join('\n')}${tail}`;
+	if (inbox.length) return `${top()}The inbox is wrong:\n${inbox.map((p) => `  ${p}`).join('\n')}${tail()}`;
 	const differ = rows.filter((row) => !sameLines(row.expected, row.actual)).map((row) => row.label);
 	if (differ.length === 0) return null;
-	return `${top}Every answer and every email was right, but after the last step ${theyDiffer(differ)}.${tail}`;
+	return `${top()}Every answer and every email was right, but after the last step ${theyDiffer(differ)}.${tail()}`;
 }
 
 // One test for each outbox schedule, named by its title, holding the sender to its column of expectations.

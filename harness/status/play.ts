@@ -84,7 +84,8 @@ export function judgeStatus(
 			actual: (store.receipts ?? []).map(saidReceipt)
 		}
 	];
-	const state = sideBySide(rows);
+	// The two states side by side, made only for a message.
+	const state = () => sideBySide(rows);
 	const at = firstDifference(expected.answers, played.answers, sameAnswer);
 	if (at >= 0) {
 		const wanted = saidAnswer(expected.answers[at]);
@@ -93,12 +94,12 @@ export function judgeStatus(
 		const got = said === wanted ? `returned ${canonical(played.answers[at])}` : said;
 		const cause = usualCause(schedule, at, expected.answers[at], played.answers[at]);
 		const usually = cause ? `\nWhat this usually means: ${cause}\n` : '';
-		return `${heading(schedule)}\n${describeChangeDelivery(schedule.deliveries, at)}: expected ${wanted}, your code ${got}.\n${usually}\nDelivery by delivery, and what was stored after the last:\n${state}`;
+		return `${heading(schedule)}\n${describeChangeDelivery(schedule.deliveries, at)}: expected ${wanted}, your code ${got}.\n${usually}\nDelivery by delivery, and what was stored after the last:\n${state()}`;
 	}
 	const differ = rows.filter((row) => JSON.stringify(row.expected) !== JSON.stringify(row.actual));
 	if (differ.length === 0) return null;
 	const what = differ.map((row) => row.label).join(' and ');
-	return `${heading(schedule)}\nEvery answer was right, but after the last delivery the ${what} differ:\n\n${state}`;
+	return `${heading(schedule)}\nEvery answer was right, but after the last delivery the ${what} differ:\n\n${state()}`;
 }
 
 // The usual mistake behind a wrong answer, in the lesson's words; null when there is no usual one.
