@@ -31,6 +31,17 @@ const messages: Record<string, () => Request | Response> = {
 	'a Blob': () => new Response(new Blob(['{"from":"a blob"}'])),
 	URLSearchParams: () => new Response(new URLSearchParams({ a: '1' })),
 	'a clone': () => new Response('{"cloned":true}').clone(),
+	// The clone's reading moves the bytes' buffer away (detached) from under the original.
+	'bytes, after a clone read': () => {
+		const response = new Response(bytes(123, 125));
+		void response.clone().text();
+		return response;
+	},
+	'a request with bytes, after a clone read': () => {
+		const request = new Request(url, { method: 'POST', body: bytes(123, 125) });
+		void request.clone().text();
+		return request;
+	},
 	'read already': () => {
 		const response = new Response('{"id":1}');
 		void response.text();

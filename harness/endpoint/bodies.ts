@@ -33,6 +33,8 @@ function taken(message: Message): string | Uint8Array | undefined {
 	if (!body || !(body.stream instanceof ReadableStream)) return undefined;
 	const { source, stream } = body;
 	if (typeof source !== 'string' && !(source instanceof Uint8Array)) return undefined;
+	// Bytes whose buffer a clone's tee has moved away (detached: its length now 0) are read from the stream.
+	if (source instanceof Uint8Array && source.buffer.byteLength === 0) return undefined;
 	// Readable.isDisturbed reads a web stream's too: read from, or cancelled.
 	if (stream.locked || Readable.isDisturbed(stream as unknown as Readable)) return undefined;
 	void stream.getReader().cancel();
