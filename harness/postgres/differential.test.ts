@@ -3,14 +3,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { handleSeparately } from '../../exercises/03-the-race/separate.ts';
 import { handleAtomically } from '../../solutions/03-the-race/atomic.ts';
 import { InMemoryDatabase, type Connection } from '../database/database.ts';
-import type { Outcome } from '../core/model.ts';
 import { crashOf, type RaceHandler } from '../race/play.ts';
 import { ScheduleMismatch } from '../core/mismatch.ts';
 import { raceCases } from '../race/explore.ts';
-import type { PropertyWorker } from '../race/interleaving.ts';
+import { propertyPlans, saidWorker, type PropertyWorker } from '../race/interleaving.ts';
 import { raceSchedules } from '../race/schedules.ts';
-import { fromNumbers, inTurn, type WorkerPlan } from '../scheduler/scheduler.ts';
-import { saidIdentity } from '../core/identity.ts';
+import { fromNumbers, inTurn } from '../scheduler/scheduler.ts';
 import { differ } from './differential.ts';
 import { PostgresPlace } from './place.ts';
 
@@ -19,7 +17,6 @@ const handlers: [string, RaceHandler][] = [
 	['separate.ts', handleSeparately],
 	['atomic.ts (the solution)', handleAtomically]
 ];
-const names = ['A', 'B', 'C', 'D'];
 // DIFF_SEED replays one sample of random interleavings (by default the same sample every run); DIFF_RUNS sizes it.
 const seed = Number(process.env.DIFF_SEED ?? 14);
 const runs = Number(process.env.DIFF_RUNS ?? 40);
@@ -32,24 +29,8 @@ afterAll(async () => {
 	await place?.drop();
 });
 
-function randomPlans(handle: RaceHandler, workers: readonly PropertyWorker[]) {
-	return (): WorkerPlan<Outcome>[] =>
-		workers.map((worker, i) => ({
-			name: names[i]!,
-			run: (conn: Connection) => handle(conn, { ...worker.event }),
-			crash:
-				worker.crashAfterOperations === null
-					? null
-					: { when: 'after-operations', count: worker.crashAfterOperations }
-		}));
-}
-
 function said(workers: readonly PropertyWorker[], choices: readonly number[]): string {
-	const each = workers.map(
-		(w, i) =>
-			`${names[i]}: ${saidIdentity(w.event)} "${w.event.subject}"${w.crashAfterOperations === null ? '' : `, crashes after ${w.crashAfterOperations} operations`}`
-	);
-	return `random workers (${each.join('; ')}), picks [${choices.join(', ')}]`;
+	return `random workers (${workers.map(saidWorker).join('; ')}), picks [${choices.join(', ')}]`;
 }
 
 describe('the in-memory model and PostgreSQL tell the same story', () => {
@@ -78,7 +59,7 @@ describe('the in-memory model and PostgreSQL tell the same story', () => {
 					fc.asyncProperty(raceCases, async ({ workers, choices }) => {
 						const problem = await differ(
 							said(workers, choices),
-							randomPlans(handle, workers),
+							() => propertyPlans(handle, workers),
 							() => fromNumbers(choices),
 							() => place.fresh()
 						);

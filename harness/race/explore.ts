@@ -6,12 +6,12 @@ import { InMemoryDatabase, type Connection } from '../database/database.ts';
 import type { Outcome } from '../core/model.ts';
 import { answerOf, saidAnswer, tellOutcome, type RaceHandler } from './play.ts';
 import { exploreAll, type ExploreOptions, type Run } from '../scheduler/scheduler.ts';
-import { saidIdentity } from '../core/identity.ts';
 import {
 	events,
 	evt42,
 	judgeOneTicketPerEvent,
 	runPropertyCase,
+	saidWorker,
 	stopAtStub,
 	tellRun,
 	workerNames,
@@ -65,12 +65,7 @@ export const raceCases = fc.record({
 });
 
 function said(workers: readonly PropertyWorker[]): string {
-	return workers
-		.map(
-			(w, i) =>
-				`${workerNames[i]}: ${saidIdentity(w.event)} "${w.event.subject}"${w.crashAfterOperations === null ? '' : `, crashes after ${w.crashAfterOperations} operations`}`
-		)
-		.join('\n');
+	return workers.map(saidWorker).join('\n');
 }
 
 const raceSeed = 20260303;

@@ -99,7 +99,17 @@ export async function runPropertyCase(
 	workers: readonly PropertyWorker[],
 	choices: readonly number[]
 ) {
-	const plans: WorkerPlan<Outcome>[] = workers.map((worker, i) => ({
+	return runWorkers(new InMemoryDatabase(), propertyPlans(handle, workers), fromNumbers(choices), {
+		tell: tellOutcome
+	});
+}
+
+// The property's workers as the scheduler runs them: A, B, C, D, each handling its event, crashing where drawn.
+export function propertyPlans(
+	handle: RaceHandler,
+	workers: readonly PropertyWorker[]
+): WorkerPlan<Outcome>[] {
+	return workers.map((worker, i) => ({
 		name: workerNames[i]!,
 		run: (conn: Connection) => handle(conn, { ...worker.event }),
 		crash:
@@ -107,5 +117,8 @@ export async function runPropertyCase(
 				? null
 				: { when: 'after-operations', count: worker.crashAfterOperations }
 	}));
-	return runWorkers(new InMemoryDatabase(), plans, fromNumbers(choices), { tell: tellOutcome });
 }
+
+// One of the property's workers in words: 'B: acme/helpdesk/evt-42 "Cannot sign in", crashes after 3 operations'.
+export const saidWorker = (worker: PropertyWorker, i: number) =>
+	`${workerNames[i]}: ${saidIdentity(worker.event)} "${worker.event.subject}"${worker.crashAfterOperations === null ? '' : `, crashes after ${worker.crashAfterOperations} operations`}`;
