@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../../lib/run.ts';
 import { materializeSamples, samples } from '../samples/samples.ts';
 import { gradeClass } from '../trusted/grade.ts';
+import { cgroupsWork } from './cgroups.ts';
 import { mayMountOverlay } from './overlay.ts';
 import { root } from './paths.ts';
 import { graderPlaces, sweepLeftovers } from './sweep.ts';
@@ -50,6 +51,16 @@ const foldersOf = (pid: number) =>
 			.filter(stampedBy(pid))
 			.map((name) => join(place, name))
 	);
+
+// The run cgroups stamped with `pid` (cgroups.ts), in both controllers.
+const cgroupsOf = (pid: number) =>
+	['/sys/fs/cgroup/memory', '/sys/fs/cgroup/pids']
+		.filter((controller) => existsSync(controller))
+		.flatMap((controller) =>
+			readdirSync(controller)
+				.filter(stampedBy(pid))
+				.map((name) => join(controller, name))
+		);
 
 // The mount points whose path passes through a folder stamped with `pid`.
 const mountsOf = (pid: number) =>
@@ -129,6 +140,7 @@ async function killedWhen(when: (pid: number) => boolean, lasting: string) {
 	const had = {
 		folders: [...new Set([...foldersOf(pid), ...namedBy(tree)])],
 		mounts: mountsOf(pid),
+		cgroups: cgroupsOf(pid),
 		processes: tree
 	};
 	child.kill('SIGKILL');
@@ -148,6 +160,7 @@ async function nothingLeftOf(
 		'folders left'
 	).toEqual([]);
 	expect(mountsOf(pid), 'mounts left').toEqual([]);
+	expect(cgroupsOf(pid), 'cgroups left').toEqual([]);
 	// A process that ends on its own as its parent goes (esbuild's service, when its pipe closes) may take a moment.
 	const left = () => stillRunning(had.processes).filter((each) => each.pid !== process.pid);
 	for (let waited = 0; waited < 3000 && left().length > 0; waited += 50) await pause(50);
@@ -166,6 +179,7 @@ describe('a grading killed outright', () => {
 			);
 		const { pid, had } = await killedWhen(sandboxUp, 'grade-harness-');
 		expect(had.processes.some((each) => each.args.includes('bwrap'))).toBe(true);
+		if (cgroupsWork()) expect(had.cgroups.length, 'its run’s cgroups').toBeGreaterThan(0);
 		await nothingLeftOf(pid, had);
 	});
 

@@ -40,11 +40,15 @@ function startTime(pid: number): string | null {
 let stamp: string | undefined;
 const ownStamp = () => (stamp ??= `${process.pid}-${startTime(process.pid) ?? ''}`);
 
+// A name stamped with this grader: `prefix`, the stamp, then `last` (mkdtemp's six letters or digits, or a
+// cgroup's six-digit count, cgroups.ts).
+export const stampedName = (prefix: string, last: string) => `${prefix}${ownStamp()}-${last}`;
+
 // A fresh folder under `parent` that only this grader may enter (mkdtemp's 0700), named with this grader;
 // `prefix` is `grade-` and words of lowercase letters, each followed by a dash (`grade-go-view-`).
 export function privateStampedFolder(parent: string, prefix: string): string {
 	if (!/^grade-(?:[a-z]+-)+$/.test(prefix)) throw new Error(`${prefix}: not a prefix a sweep knows`);
-	return mkdtempSync(join(parent, `${prefix}${ownStamp()}-`));
+	return mkdtempSync(join(parent, stampedName(prefix, '')));
 }
 
 // A fresh folder under `parent`, named with this grader, which the server's user may enter (root is refused:
@@ -65,6 +69,12 @@ function graderOf(name: string): { pid: number; start: string } | null {
 // Whether that grader is gone: no such process, or another one under its pid.
 const graderGone = ({ pid, start }: { pid: number; start: string }) =>
 	!isAlive(pid) || (startTime(pid) ?? '') !== start;
+
+// Whether `name` is stamped with a grader that is gone.
+export function leftBehind(name: string): boolean {
+	const grader = graderOf(name);
+	return grader !== null && graderGone(grader);
+}
 
 // The processes whose parent is `pid` (a postmaster's backends and workers).
 export function childrenOf(pid: number): number[] {
@@ -151,8 +161,7 @@ export async function removeLeftovers(parent: string): Promise<number> {
 	}
 	let removed = 0;
 	for (const name of names) {
-		const grader = graderOf(name);
-		if (grader === null || !graderGone(grader)) continue;
+		if (!leftBehind(name)) continue;
 		if (await removeFolder(join(parent, name))) removed++;
 	}
 	return removed;

@@ -3,6 +3,7 @@
 //
 //   await sweepLeftovers();   // how many folders were removed; a live grader's are never touched
 import { tmpdir } from 'node:os';
+import { removeLeftoverCgroups } from './cgroups.ts';
 import { clusterParent } from './cluster.ts';
 import { removeLeftovers } from './leftovers.ts';
 import { viewParent } from './tree.ts';
@@ -11,9 +12,10 @@ import { viewParent } from './tree.ts';
 // builds and the traces in the OS temp dir, clusters on disk (/var/tmp, or WORKBOOK_GRADER_CLUSTERS).
 export const graderPlaces = (): string[] => [...new Set([viewParent(), tmpdir(), clusterParent()])];
 
-// One `readdir` a place; only a gone grader's folders cost more (what works in them killed, mounts taken off).
+// One `readdir` a place, and one a cgroup controller (a run's cgroups are stamped too, cgroups.ts); only a
+// gone grader's folders cost more (what works in them killed, mounts taken off).
 export async function sweepLeftovers(): Promise<number> {
-	let removed = 0;
+	let removed = removeLeftoverCgroups();
 	for (const place of graderPlaces()) removed += await removeLeftovers(place);
 	return removed;
 }
