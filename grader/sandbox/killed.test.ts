@@ -5,7 +5,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive } from '../../lib/run.ts';
 import { materializeSamples, samples } from '../samples/samples.ts';
 import { gradeClass } from '../trusted/grade.ts';
 import { cgroupsWork } from './cgroups.ts';
@@ -19,9 +18,18 @@ const [submission] = materializeSamples(
 	samples.filter((sample) => sample.name === 'complete')
 );
 const started: ChildProcess[] = [];
-afterAll(() => {
-	for (const child of started)
-		if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+const exited = (child: ChildProcess) =>
+	new Promise<void>((resolve) =>
+		child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())
+	);
+
+// A test that failed before its kill leaves its grading running: it is killed, and what it made swept.
+afterAll(async () => {
+	for (const child of started) {
+		child.kill('SIGKILL');
+		await exited(child);
+	}
+	await sweepLeftovers();
 	rmSync(dir, { recursive: true, force: true });
 });
 
@@ -35,10 +43,6 @@ function grading(): ChildProcess {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const exited = (child: ChildProcess) =>
-	new Promise<void>((resolve) =>
-		child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())
-	);
 
 // Whether a name is stamped with the grader `pid` (leftovers.ts: grade-<words>-<pid>-<start>-XXXXXX).
 const stampedBy = (pid: number) => (name: string) =>
