@@ -199,7 +199,9 @@ describe('what holds for the whole class, whatever the hostile samples did', () 
 		for (const controller of ['memory', 'pids']) {
 			const folder = `/sys/fs/cgroup/${controller}`;
 			if (!existsSync(folder)) continue;
-			expect(readdirSync(folder).filter((name) => name.startsWith(`grader-${process.pid}-`))).toEqual([]);
+			expect(readdirSync(folder).filter((name) => name.startsWith(`grade-cgroup-${process.pid}-`))).toEqual(
+				[]
+			);
 		}
 	});
 

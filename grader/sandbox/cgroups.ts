@@ -7,8 +7,9 @@
 //   const processes = watchProcesses(cgroups, 25);   // every 25 ms; processes.started(): how many of its own
 //   killedForMemory(cgroups);                     // the memory controller killed one of its processes
 //   removeCgroups(cgroups);                       // everything in them killed, the folders gone
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { leftBehind, stampedName } from './leftovers.ts';
 
 // bwrap, the PID namespace's init, and node: a run that has more started a process of its own.
 const ownProcesses = 3;
@@ -19,7 +20,7 @@ export const maxProcesses = 64;
 
 export function cgroupsWork(): boolean {
 	try {
-		const probe = join(memoryRoot, `grader-probe-${process.pid}`);
+		const probe = join(memoryRoot, stampedName('grade-probe-', '000000'));
 		mkdirSync(probe);
 		rmdirSync(probe);
 		return existsSync(pidsRoot);
@@ -38,9 +39,10 @@ const readText = (file: string) => {
 
 let cgroupCount = 0;
 
-// The run's two cgroups (v1 memory, then pids), made with their limits.
+// The run's two cgroups (v1 memory, then pids), made with their limits, named with this grader as its folders
+// are (leftovers.ts), and counted: grade-cgroup-<pid>-<start>-000001.
 export function makeCgroups(memoryMb: number): string[] {
-	const name = `grader-${process.pid}-${++cgroupCount}`;
+	const name = stampedName('grade-cgroup-', String(++cgroupCount).padStart(6, '0'));
 	const [memory, pids] = [join(memoryRoot, name), join(pidsRoot, name)];
 	for (const dir of [memory, pids]) mkdirSync(dir);
 	writeFileSync(join(memory, 'memory.limit_in_bytes'), String(memoryMb * 1024 * 1024));
@@ -94,4 +96,23 @@ export function watchProcesses(cgroups: string[], everyMs = 25) {
 	};
 	const watcher = cgroups.length ? setInterval(count, everyMs) : undefined;
 	return { count, stop: () => clearInterval(watcher), started: () => Math.max(0, most - ownProcesses) };
+}
+
+// The cgroups of graders killed outright (a cgroup outlives its processes), each emptied (killCgroups) and
+// removed; a live grader's are never touched. One `readdir` a controller.
+export function removeLeftoverCgroups(): number {
+	let removed = 0;
+	for (const controller of [memoryRoot, pidsRoot]) {
+		let names: string[] = [];
+		try {
+			names = readdirSync(controller);
+		} catch {
+			continue;
+		}
+		for (const name of names.filter(leftBehind)) {
+			removeCgroups([join(controller, name)]);
+			if (!existsSync(join(controller, name))) removed++;
+		}
+	}
+	return removed;
 }

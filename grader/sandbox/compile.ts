@@ -7,20 +7,13 @@
 // handed: every import is kept as it is (external), with ".ts" turned into ".js", so a learner file that
 // imports "/somewhere/solutions/…" is compiled to the same import, which the sandbox then cannot resolve.
 // The harness's `describe`/`it` (used only to declare tests) come from a stub: Vitest is not loaded to grade.
-import {
-	mkdirSync,
-	mkdtempSync,
-	readdirSync,
-	readFileSync,
-	rmSync,
-	symlinkSync,
-	writeFileSync
-} from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { build, stop, transform, type Plugin } from 'esbuild';
 import { exercises } from '#harness/core/manifest.ts';
 import { root } from './paths.ts';
+import { privateStampedFolder } from './leftovers.ts';
 
 const keepImports: Plugin = {
 	name: 'keep-imports',
@@ -172,7 +165,8 @@ export function compiledHarness(options: { sandboxed: boolean }): Promise<Harnes
 }
 
 async function makeHarness(sandboxed: boolean): Promise<Harness> {
-	const dir = mkdtempSync(join(tmpdir(), 'grade-harness-'));
+	// Stamped: a grader killed outright leaves it to the next grading's sweep (leftovers.ts).
+	const dir = privateStampedFolder(tmpdir(), 'grade-harness-');
 	process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 	const imports = { '#harness/*': './harness/*', '#grader-vitest': './vitest.js' };
 	writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', imports }));

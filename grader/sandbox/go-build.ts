@@ -18,21 +18,13 @@
 // fetched), a build cache of the grader's, `-trimpath`, and a time and a memory bound (its cgroup, or ulimit
 // -v): a build that runs past either costs that exercise alone.
 import { spawn } from 'node:child_process';
-import {
-	cpSync,
-	existsSync,
-	mkdirSync,
-	mkdtempSync,
-	readdirSync,
-	readFileSync,
-	rmSync,
-	writeFileSync
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Exercise } from '#harness/core/manifest.ts';
 import { cgroupsWork, killCgroups, killedForMemory, makeCgroups, removeCgroups } from './cgroups.ts';
 import { root } from './paths.ts';
+import { privateStampedFolder } from './leftovers.ts';
 
 export type GoBuild =
 	{ dir: string; binary: string } | { dir: null; error: string } | { dir: null; forfeit: string };
@@ -80,7 +72,8 @@ export function goRefusal(file: string, text: string): string | null {
 
 // The folder a build happens in: the grader's module, the harness, the exercise's other given files, the learner's.
 function buildFolder(exercise: Exercise, files: Map<string, string>): string {
-	const dir = mkdtempSync(join(tmpdir(), 'grade-go-'));
+	// Stamped: a grader killed outright mid-build leaves it to the next grading's sweep (leftovers.ts).
+	const dir = privateStampedFolder(tmpdir(), 'grade-go-');
 	const module = join(dir, 'go');
 	mkdirSync(module);
 	for (const name of ['go.mod', 'go.sum']) cpSync(join(goDir, name), join(module, name));

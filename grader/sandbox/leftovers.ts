@@ -1,17 +1,22 @@
-// The grader's cluster folders, each named with the grader that made it, so that a grader killed outright
-// (no exit handler runs) leaves nothing the next grading does not remove.
+// Every folder the grader makes for a grading (a run's cluster and view, the compiled harness, a Go build, a
+// trace), each named with the grader that made it, so that a grader killed outright (no exit handler runs)
+// leaves nothing the next grading does not remove.
 //
 //   const folder = stampedFolder('/var/tmp', 'grade-postgres-run-');   // …-run-<pid>-<start>-XXXXXX, enterable
+//   const view = privateStampedFolder('/dev/shm', 'grade-view-');      // the same name, mkdtemp's mode (0700)
 //   await removeLeftovers('/var/tmp');   // folders of graders that are gone: deleted; a live grader's: kept
+//   await sweepLeftovers();              // the same in every place the grader writes (sweep.ts)
 //
 // The stamp is in the folder's name: the grader's pid and its start time (from /proc: a pid used again by
 // another process has another start time). mkdtemp makes the folder and its name in one step, so there is no
 // instant when a folder is there and its grader unknown. (The stamp was a file written just after mkdtemp: a
 // grader killed between the two left an empty folder that no sweep could tell from a live grader's, and a sweep
 // that removed a stamp file first and the rest not at all left one too.) A folder whose name holds no stamp
-// is left where it is. Before a gone grader's folder is removed, every process still working in it is killed
-// with its children: one whose command line names the folder or whose working folder is in it (a copy into
-// it, a server on its data and its backends, an initdb). Such a process outlives its grader when it was
+// is left where it is: a stamped name is `grade-<words>-<pid>-<start>-XXXXXX`, whatever the words, so one
+// rule covers every kind of folder, a kind added later too. Before a gone grader's folder is removed, every
+// process still working in it is killed with its children: one whose command line names the folder or whose
+// working folder is in it (a copy into it, a server on its data and its backends, an initdb, strace writing a
+// run's trace, a Go build). Such a process outlives its grader when it was
 // stopped (a stopped server never acts on its parent-death signal) or started from a grader that died before
 // the process could set that signal (harness/postgres/template.ts now refuses to start such a program). A run's
 // cluster mounted as an overlay (overlay.ts) is unmounted once nothing works in it, and only then removed.
@@ -20,8 +25,6 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAlive } from '../../lib/run.ts';
 import { unmountUnderSync } from './overlay.ts';
-
-export const folderPrefixes = ['grade-postgres-run-', 'grade-postgres-initdb-'];
 
 // A process's start time, in clock ticks since boot (field 22 of /proc/<pid>/stat), or null when it is gone.
 function startTime(pid: number): string | null {
@@ -33,24 +36,45 @@ function startTime(pid: number): string | null {
 	}
 }
 
+// This grader's stamp: its pid and start time, read once.
+let stamp: string | undefined;
+const ownStamp = () => (stamp ??= `${process.pid}-${startTime(process.pid) ?? ''}`);
+
+// A name stamped with this grader: `prefix`, the stamp, then `last` (mkdtemp's six letters or digits, or a
+// cgroup's six-digit count, cgroups.ts).
+export const stampedName = (prefix: string, last: string) => `${prefix}${ownStamp()}-${last}`;
+
+// A fresh folder under `parent` that only this grader may enter (mkdtemp's 0700), named with this grader;
+// `prefix` is `grade-` and words of lowercase letters, each followed by a dash (`grade-go-view-`).
+export function privateStampedFolder(parent: string, prefix: string): string {
+	if (!/^grade-(?:[a-z]+-)+$/.test(prefix)) throw new Error(`${prefix}: not a prefix a sweep knows`);
+	return mkdtempSync(join(parent, stampedName(prefix, '')));
+}
+
 // A fresh folder under `parent`, named with this grader, which the server's user may enter (root is refused:
 // the server runs as another user).
 export function stampedFolder(parent: string, prefix: string): string {
-	const folder = mkdtempSync(join(parent, `${prefix}${process.pid}-${startTime(process.pid) ?? ''}-`));
+	const folder = privateStampedFolder(parent, prefix);
 	chmodSync(folder, 0o755);
 	return folder;
 }
 
-// The grader a folder's name is stamped with, or null when it holds none.
+// The grader a folder's name is stamped with, or null when it holds none (mkdtemp's six letters or digits
+// end it).
 function graderOf(name: string): { pid: number; start: string } | null {
-	const prefix = folderPrefixes.find((each) => name.startsWith(each));
-	const stamp = prefix === undefined ? null : /^(\d+)-(\d*)-[^-]+$/.exec(name.slice(prefix.length));
+	const stamp = /^grade-(?:[a-z]+-)+(\d+)-(\d*)-[A-Za-z0-9]{6}$/.exec(name);
 	return stamp ? { pid: Number(stamp[1]), start: stamp[2]! } : null;
 }
 
 // Whether that grader is gone: no such process, or another one under its pid.
 const graderGone = ({ pid, start }: { pid: number; start: string }) =>
 	!isAlive(pid) || (startTime(pid) ?? '') !== start;
+
+// Whether `name` is stamped with a grader that is gone.
+export function leftBehind(name: string): boolean {
+	const grader = graderOf(name);
+	return grader !== null && graderGone(grader);
+}
 
 // The processes whose parent is `pid` (a postmaster's backends and workers).
 export function childrenOf(pid: number): number[] {
@@ -137,8 +161,7 @@ export async function removeLeftovers(parent: string): Promise<number> {
 	}
 	let removed = 0;
 	for (const name of names) {
-		const grader = graderOf(name);
-		if (grader === null || !graderGone(grader)) continue;
+		if (!leftBehind(name)) continue;
 		if (await removeFolder(join(parent, name))) removed++;
 	}
 	return removed;

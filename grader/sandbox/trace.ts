@@ -5,19 +5,11 @@
 //   const tracer = followTrace(trace, watch, stop);          // stop(): at the first attempt, or past maxTrace
 //   tracer.end();                                            // the rest of the record read, the file gone
 import { spawnSync } from 'node:child_process';
-import {
-	closeSync,
-	mkdtempSync,
-	openSync,
-	readSync,
-	rmdirSync,
-	rmSync,
-	unlinkSync,
-	writeFileSync
-} from 'node:fs';
+import { closeSync, openSync, readSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { traced, type AttemptWatch } from './attempts.ts';
+import { privateStampedFolder } from './leftovers.ts';
 
 // strace's options: follow every process, stop only on the traced calls (a seccomp filter), strings in hex,
 // no signal or exit lines. Pids a call names stay as the run names them, in its own PID namespace (attempts.ts
@@ -37,7 +29,8 @@ export function straceFails(strace: string): string | null {
 
 // The file strace writes, in a folder of its own, read from where the last read ended.
 export function openTrace() {
-	const dir = mkdtempSync(join(tmpdir(), 'grade-trace-'));
+	// Stamped, as every folder of a grading is (leftovers.ts): strace, which names it, goes with it.
+	const dir = privateStampedFolder(tmpdir(), 'grade-trace-');
 	const file = join(dir, 'trace');
 	writeFileSync(file, '');
 	const fd = openSync(file, 'r');

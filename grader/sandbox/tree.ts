@@ -4,21 +4,13 @@
 //   const view = await makeView(harness, exercise, files, job, { sandboxed: true });
 //   view.error   // "exercises/01-first-handler/handler.ts does not compile: …", or null
 //   removeView(view.dir);
-import {
-	chmodSync,
-	mkdirSync,
-	mkdtempSync,
-	readdirSync,
-	rmSync,
-	statfsSync,
-	symlinkSync,
-	writeFileSync
-} from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, rmSync, statfsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Exercise } from '#harness/core/manifest.ts';
 import type { BatchJob, Job } from '../channel/job.ts';
 import { compileFile, type Harness } from './compile.ts';
+import { privateStampedFolder } from './leftovers.ts';
 
 // Where views are made: in memory (the machine's shared-memory tmpfs, /dev/shm) when there is one, else the temp
 // folder. A view is the grader's own writing alone, the compiled files and job.json, a few hundred KB; no run can
@@ -30,7 +22,7 @@ const tmpfsMagic = 0x01021994;
 function memoryFolder(): string | null {
 	try {
 		if (statfsSync(inMemory).type !== tmpfsMagic) return null;
-		rmSync(mkdtempSync(join(inMemory, 'grade-probe-')), { recursive: true });
+		rmSync(privateStampedFolder(inMemory, 'grade-probe-'), { recursive: true });
 		return inMemory;
 	} catch {
 		return null;
@@ -39,8 +31,8 @@ function memoryFolder(): string | null {
 let parent: string | undefined;
 export const viewParent = () => (parent ??= memoryFolder() ?? tmpdir());
 
-// A fresh private folder for one run's view, named with `prefix`.
-export const newViewFolder = (prefix: string) => mkdtempSync(join(viewParent(), prefix));
+// A fresh private folder for one run's view, named with `prefix` and stamped with this grader (leftovers.ts).
+export const newViewFolder = (prefix: string) => privateStampedFolder(viewParent(), prefix);
 
 // The view of one run: exercises/<folder>/ (the given files and the learner's, compiled) and job.json. In the
 // sandbox the compiled harness is bound at /wb and these two over it; without one, links stand in for it.

@@ -11,6 +11,7 @@ import { root } from '../sandbox/paths.ts';
 import { maxObservations, notRun, runExercise, type ExerciseRun } from './run-exercise.ts';
 import { GradingPostgres } from '../sandbox/postgres.ts';
 import { findSandbox, type Sandbox } from '../sandbox/sandbox.ts';
+import { sweepLeftovers } from '../sandbox/sweep.ts';
 import {
 	defaultRules,
 	scoreExercise,
@@ -146,6 +147,8 @@ export function encodedForms(path: string): string[] {
 }
 
 export async function gradeClass(paths: string[], given: Partial<Options> = {}): Promise<ClassGrade> {
+	// What graders killed outright left (their views, builds, clusters, and what still works in them) goes first.
+	await sweepLeftovers();
 	// One PostgreSQL for the whole grading, started only if an exercise needs it, stopped at the end, always.
 	const databases = new GradingPostgres();
 	try {

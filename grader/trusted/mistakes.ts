@@ -8,15 +8,7 @@
 //
 // A wrong solution's files are its patched text, written beside the exercise's given files in a folder of
 // their own whose package.json maps #harness/… to the workbook's harness, so they import what a learner's do.
-import {
-	copyFileSync,
-	mkdirSync,
-	mkdtempSync,
-	readdirSync,
-	rmSync,
-	symlinkSync,
-	writeFileSync
-} from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +17,7 @@ import { readHints } from '../../lib/hints.ts';
 import { wrongSolutions, writeWrongSolution, type WrongSolution } from '../../lib/wrong-solutions.ts';
 import type { Code } from '../inside/observer.ts';
 import { root } from '../sandbox/paths.ts';
+import { privateStampedFolder } from '../sandbox/leftovers.ts';
 import { answerOf, type Answers, type Said } from './answers.ts';
 import type { PlannedCheck } from './expect.ts';
 
@@ -45,7 +38,7 @@ export type Observe = (code: Code, check: PlannedCheck, input: unknown) => Promi
 
 // A folder that imports like the workbook: its own package.json, the harness linked in.
 function workbookLike(): string {
-	const dir = mkdtempSync(join(tmpdir(), 'grade-mistakes-'));
+	const dir = privateStampedFolder(tmpdir(), 'grade-mistakes-');
 	writeFileSync(
 		join(dir, 'package.json'),
 		JSON.stringify({ type: 'module', imports: { '#harness/*': './harness/*' } })
