@@ -23,22 +23,8 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAlive } from '../../lib/run.ts';
+import { ownStamp, stampGone } from '../../lib/stamp.ts';
 import { unmountUnderSync } from './overlay.ts';
-
-// A process's start time, in clock ticks since boot (field 22 of /proc/<pid>/stat), or null when it is gone.
-function startTime(pid: number): string | null {
-	try {
-		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-		return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-	} catch {
-		return null;
-	}
-}
-
-// This grader's stamp: its pid and start time, read once.
-let stamp: string | undefined;
-const ownStamp = () => (stamp ??= `${process.pid}-${startTime(process.pid) ?? ''}`);
 
 // A name stamped with this grader: `prefix`, the stamp, then `last` (mkdtemp's six letters or digits, or a
 // cgroup's six-digit count, cgroups.ts).
@@ -66,14 +52,10 @@ function graderOf(name: string): { pid: number; start: string } | null {
 	return stamp ? { pid: Number(stamp[1]), start: stamp[2]! } : null;
 }
 
-// Whether that grader is gone: no such process, or another one under its pid.
-const graderGone = ({ pid, start }: { pid: number; start: string }) =>
-	!isAlive(pid) || (startTime(pid) ?? '') !== start;
-
 // Whether `name` is stamped with a grader that is gone.
 export function leftBehind(name: string): boolean {
 	const grader = graderOf(name);
-	return grader !== null && graderGone(grader);
+	return grader !== null && stampGone(grader.pid, grader.start);
 }
 
 // The processes whose parent is `pid` (a postmaster's backends and workers).

@@ -1,13 +1,14 @@
 // A copy or a server started through diesWithThisProcess goes when its caller goes, even killed outright, and
 // never starts at all once its caller is gone.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../../lib/run.ts';
-import { diesWithThisProcess } from './template.ts';
+import { ownStamp, startTime } from '../../lib/stamp.ts';
+import { clusterTemplate, diesWithThisProcess } from './template.ts';
 
 const run = promisify(execFile);
 const folder = mkdtempSync(join(tmpdir(), 'workbook-dies-with-'));
@@ -60,6 +61,33 @@ describe.skipIf(!existsSync('/usr/bin/setpriv'))('diesWithThisProcess', () => {
 			if (isAlive(sleeper)) process.kill(sleeper, 'SIGKILL');
 			caller.kill('SIGKILL');
 		}
+	});
+});
+
+describe('a build of the template whose maker was killed', () => {
+	it("is removed by the next one that looks; a live maker's build and unstamped folders are kept", async () => {
+		const place = mkdtempSync(join(folder, 'builds-'));
+		const template = join(place, 'template');
+		// A maker that is gone: a process that ran and was reaped, under the stamp it had.
+		const gone = spawn('sleep', ['60']);
+		const goneStamp = `${gone.pid}-${startTime(gone.pid!)}`;
+		gone.kill('SIGKILL');
+		await new Promise((resolve) => gone.once('exit', resolve));
+		const abandoned = `template.building-${goneStamp}-Ab12Cd`;
+		const live = `template.building-${ownStamp()}-Ef34Gh`;
+		const unstamped = ['template.building-Ij56Kl', `other.building-${goneStamp}-Mn78Op`];
+		for (const name of [abandoned, live, ...unstamped])
+			mkdirSync(join(place, name, 'data'), { recursive: true });
+		let building = '';
+		const made = await clusterTemplate((data) => {
+			building = data;
+			return { initialise: async () => Promise.reject(new Error('initdb failed')) };
+		}, template);
+		expect(made).toBeNull();
+		expect(building, 'the new build is named with its maker').toMatch(
+			new RegExp(`/template\\.building-${ownStamp()}-[A-Za-z0-9]{6}/data$`)
+		);
+		expect(readdirSync(place).sort()).toEqual([live, ...unstamped].sort());
 	});
 });
 

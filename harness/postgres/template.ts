@@ -7,7 +7,8 @@
 //
 // The template lives in memory or under the OS temp dir (scratchFolder), named by the PostgreSQL binaries' version and how it was made, so
 // a new version makes a new one. It is built in a folder of its own and renamed into place, so two runs that
-// build it at once never see half of one. A template that is not this user's, or that others can write, is
+// build it at once never see half of one; that folder is named with its maker (lib/stamp.ts), so a build whose
+// maker was killed is removed by the next one that looks. A template that is not this user's, or that others can write, is
 // never used: startPostgres() then initialises a fresh cluster, as before.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +19,7 @@ import {
 	existsSync,
 	lstatSync,
 	mkdtempSync,
+	readdirSync,
 	readFileSync,
 	renameSync,
 	rmSync,
@@ -25,8 +27,9 @@ import {
 	writeFileSync
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { ownStamp, stampGone } from '../../lib/stamp.ts';
 import { packageFolder } from './binaries.ts';
 
 type ClusterTemplate = { data: string; password: string };
@@ -83,15 +86,31 @@ export function readTemplate(folder = templateFolder()): ClusterTemplate | null 
 	return { data, password: readFileSync(passwordFile, 'utf8').trim() };
 }
 
+// The builds of `folder` whose maker is gone: killed outright during initdb, it left them (40 MB, often in
+// memory) where nobody else would remove them. A build is named with its maker's stamp; others are left.
+export function removeAbandonedBuilds(folder: string): void {
+	const prefix = `${basename(folder)}.building-`;
+	try {
+		for (const name of readdirSync(dirname(folder))) {
+			const maker = name.startsWith(prefix) && /^(\d+)-(\d*)-[A-Za-z0-9]{6}$/.exec(name.slice(prefix.length));
+			if (maker && stampGone(Number(maker[1]), maker[2]!))
+				rmSync(join(dirname(folder), name), { recursive: true, force: true });
+		}
+	} catch {
+		// Its place is gone, or a build is still being written by an initdb that outlived its maker: next time.
+	}
+}
+
 // The template, built first when there is none. `make(data, password)` gives an unstarted server on that folder.
 export async function clusterTemplate(
-	make: (data: string, password: string) => Initialiser
+	make: (data: string, password: string) => Initialiser,
+	folder = templateFolder()
 ): Promise<ClusterTemplate | null> {
-	const folder = templateFolder();
+	removeAbandonedBuilds(folder);
 	const ready = readTemplate(folder);
 	if (ready) return ready;
 	if (existsSync(folder)) return null;
-	const building = mkdtempSync(`${folder}.building-`);
+	const building = mkdtempSync(`${folder}.building-${ownStamp()}-`);
 	try {
 		chmodSync(building, 0o755);
 		const password = newPassword();
