@@ -1,7 +1,8 @@
 // The Go track's checks, for npm run verify: every Go exercise fails as shipped, at a stub, and every Go
 // wrong solution (go/solutions/wrong/*.patch) fails in the test its header names, with its words.
 //
-//   goExercisesFailAsShipped()   go test ./exercises/... as shipped: each exercise red at "is not written yet"
+//   goExercisesFailAsShipped()   go test ./exercises/... as shipped: each exercise red at "is not written yet",
+//                                and reset's copies (learner/shipped/go/) the stubs
 //   goWrongSolutionsFail()       each patch applied in memory, read in place of the solution with -overlay
 //   lessonGoPasses()             the lesson's section 02 Go (go/testdata/lesson/section-02.go.txt), pasted
 //                                over 02's SameEvent and Replay as it is, passes 02's Go tests
@@ -31,8 +32,27 @@ export async function goExercisesFailAsShipped(): Promise<Checked> {
 		packages: ['./exercises/...'],
 		postgres: false
 	});
-	return tally(
-		goExercises().map((exercise) => {
+	// reset puts back learner/shipped/go/'s copy, so it must be the stub as shipped: checked here, in the
+	// maintainers' tree, and not by a go test, which a learner's copy, stubs written, would fail.
+	const copies = goExercises().flatMap((exercise) =>
+		exercise.goLearnerFiles.map((file) => {
+			const stub = join(goDir, 'exercises', exercise.folder, file);
+			const copy = join(goDir, '..', 'learner', 'shipped', 'go', exercise.folder, `${file}.txt`);
+			const same = (() => {
+				try {
+					return readFileSync(copy, 'utf8') === readFileSync(stub, 'utf8');
+				} catch {
+					return false;
+				}
+			})();
+			return same
+				? null
+				: `learner/shipped/go/${exercise.folder}/${file}.txt is not go/exercises/${exercise.folder}/${file} as shipped (cp the stub there)`;
+		})
+	);
+	return tally([
+		...copies,
+		...goExercises().map((exercise) => {
 			const pkg = `exercises/${exercise.folder}: `;
 			const failed = report.tests.filter((test) => test.name.startsWith(pkg) && test.status === 'failed');
 			if (failed.length === 0) return `go/exercises/${exercise.folder} passes as shipped: it teaches nothing`;
@@ -40,7 +60,7 @@ export async function goExercisesFailAsShipped(): Promise<Checked> {
 				return `go/exercises/${exercise.folder} fails as shipped, but not at a stub:\n${failed[0]!.output}`;
 			return toldMoreThanOnce(exercise.folder, failed);
 		})
-	);
+	]);
 }
 
 // A stub's story (core.Todo's lines, from "is not written yet." to "write it in") told by more than one of a

@@ -208,7 +208,10 @@ async function goSteps(): Promise<Step[]> {
 				name: 'the Go solutions pass every test (go test ./..., go/solutions/ read in place of the stubs)',
 				check: goTestsPass
 			},
-			{ name: 'every Go exercise fails as shipped, at a stub', check: goExercisesFailAsShipped },
+			{
+				name: "every Go exercise fails as shipped, at a stub, and reset's copies are the stubs",
+				check: goExercisesFailAsShipped
+			},
 			{
 				name: 'each Go stub alone in its solution tells its story once, and no panic',
 				check: goEachStubToldOnce

@@ -98,6 +98,15 @@ func usualCause(s Schedule, at int, wanted, got Outcome, column string, stored D
 	return ""
 }
 
+// saidAnswers numbers each answer as the delivery it answers: "1: created #1".
+func saidAnswers(outcomes []Outcome) []string {
+	said := make([]string, len(outcomes))
+	for i, outcome := range outcomes {
+		said[i] = fmt.Sprintf("%d: %s", i+1, saidOutcome(outcome))
+	}
+	return said
+}
+
 func saidOutcome(outcome Outcome) string {
 	switch {
 	case outcome.Kind == "created" || outcome.Kind == "replayed":
@@ -148,23 +157,29 @@ func scheduleHeading(s Schedule, handler string) string {
 func Judge(s Schedule, handler string, got Played) string {
 	want := s.Expected(handler)
 	heading := scheduleHeading(s, handler)
-	state := schedules.SideBySide([]schedules.Row{
+	// Every answer next to the one expected, then what was stored: the first ≠ is where to look. No receipts
+	// expected and none kept: a handler that has not met receipts yet (01) sees no row for them.
+	rows := []schedules.Row{
+		{Label: "answers", Expected: saidAnswers(want.Outcomes), Actual: saidAnswers(got.Outcomes)},
 		{Label: "tickets", Expected: saidTickets(want.Tickets), Actual: saidTickets(got.DB.Tickets)},
-		{Label: "receipts", Expected: saidReceipts(want.Receipts), Actual: saidReceipts(got.DB.Receipts)},
-	})
+	}
+	if len(want.Receipts) > 0 || len(got.DB.Receipts) > 0 {
+		rows = append(rows, schedules.Row{Label: "receipts", Expected: saidReceipts(want.Receipts), Actual: saidReceipts(got.DB.Receipts)})
+	}
+	state := schedules.SideBySide(rows)
 	for i := range max(len(want.Outcomes), len(got.Outcomes)) {
 		if i < len(want.Outcomes) && i < len(got.Outcomes) && want.Outcomes[i] == got.Outcomes[i] {
 			continue
 		}
 		if i >= len(s.Deliveries) || i >= len(got.Outcomes) {
-			return fmt.Sprintf("%s\nexpected %d answers, your handler gave %d\n\nAfter the last delivery:\n%s",
+			return fmt.Sprintf("%s\nexpected %d answers, your handler gave %d\n\nDelivery by delivery, and what was stored after the last:\n%s",
 				heading, len(want.Outcomes), len(got.Outcomes), state)
 		}
 		usually := ""
 		if cause := usualCause(s, i, want.Outcomes[i], got.Outcomes[i], handler, got.DB); cause != "" {
 			usually = "\nWhat this usually means: " + cause + "\n"
 		}
-		return fmt.Sprintf("%s\n%s: expected %s, your handler %s.\n%s\nAfter the last delivery:\n%s",
+		return fmt.Sprintf("%s\n%s: expected %s, your handler %s.\n%s\nDelivery by delivery, and what was stored after the last:\n%s",
 			heading, DescribeDelivery(s.Deliveries, i), saidOutcome(want.Outcomes[i]), saidOutcome(got.Outcomes[i]), usually, state)
 	}
 	var differ []string
@@ -177,6 +192,6 @@ func Judge(s Schedule, handler string, got Played) string {
 	if len(differ) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s\nEvery answer was right, but after the last delivery the %s differ:\n%s",
+	return fmt.Sprintf("%s\nEvery answer was right, but after the last delivery the %s differ:\n\n%s",
 		heading, strings.Join(differ, " and "), state)
 }

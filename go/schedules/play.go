@@ -34,19 +34,31 @@ type Row struct {
 	Actual   []string
 }
 
-// SideBySide prints rows in two columns, marking with ≠ each line where the code did something else.
+// MessageWidth is the widest a failure message's table may be, as harness/core/report.ts's messageWidth.
+const MessageWidth = 100
+
+// SideBySide prints rows in two columns, marking with ≠ each line where the code did something else: the
+// twin of harness/core/report.ts's sideBySide, word for word. When the two columns would not fit in
+// MessageWidth, each row shows the expected line with the code's just under it, where they differ.
 func SideBySide(rows []Row) string {
-	labelWidth := 0
-	left := 12
+	labelWidth, left, right := 0, 12, 0
 	for _, row := range rows {
 		labelWidth = max(labelWidth, len([]rune(row.Label)))
 		for _, line := range row.Expected {
 			left = max(left, len([]rune(line)))
 		}
+		for _, line := range row.Actual {
+			right = max(right, len([]rune(line)))
+		}
 	}
 	labelWidth += 3
 	left += 3
-	lines := []string{"  " + pad("", labelWidth) + pad("expected", left) + "the code"}
+	stacked := 2+labelWidth+left+right > MessageWidth
+	header := "  " + pad("", labelWidth) + pad("expected", left) + "your code"
+	if stacked {
+		header = "  " + pad("", labelWidth) + "expected; where it differs (≠), your code on the line under it"
+	}
+	lines := []string{header}
 	for _, row := range rows {
 		height := max(len(row.Expected), len(row.Actual), 1)
 		for i := range height {
@@ -58,10 +70,24 @@ func SideBySide(rows []Row) string {
 			if (i < len(row.Expected)) != (i < len(row.Actual)) || (i < len(row.Expected) && expected != actual) {
 				mark = "≠"
 			}
-			lines = append(lines, strings.TrimRight(mark+" "+pad(label, labelWidth)+pad(expected, left)+actual, " "))
+			if !stacked {
+				lines = append(lines, strings.TrimRight(mark+" "+pad(label, labelWidth)+pad(expected, left)+actual, " "))
+				continue
+			}
+			lines = append(lines, mark+" "+pad(label, labelWidth)+orNone(expected))
+			if mark != " " {
+				lines = append(lines, "  "+pad("your code", labelWidth)+orNone(actual))
+			}
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+func orNone(line string) string {
+	if line == "" {
+		return "(none)"
+	}
+	return line
 }
 
 func lineAt(lines []string, i int) string {

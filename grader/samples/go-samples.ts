@@ -205,6 +205,27 @@ export const goSamples: Sample[] = [
 		says: forfeits('go/exercises/01-first-handler/handler\\.go imports workbook/channel: only the harness')
 	},
 	{
+		name: 'go-import-comment',
+		story:
+			'the observer\'s pen (workbook/channel) imported after a ")" in a comment of its import block, and a sealed line sent from init()',
+		kind: 'channel',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: forfeits('go/exercises/01-first-handler/handler\\.go imports workbook/channel: only the harness')
+	},
+	{
+		name: 'go-reflect-pointer',
+		story: "a pointer to any address without importing unsafe, through reflect's UnsafePointer and NewAt",
+		kind: 'channel',
+		base: 'nothing',
+		...solvedInGo,
+		...zeroAt01,
+		says: forfeits(
+			'go/exercises/01-first-handler/handler\\.go imports reflect, which learner code may not use'
+		)
+	},
+	{
 		name: 'go-init-forged',
 		story: "an init() that writes a line like the observer's (and done) on fd 3 before the observer runs",
 		kind: 'channel',
@@ -230,6 +251,17 @@ export const goSamples: Sample[] = [
 		...solvedInGo,
 		...zeroAt01,
 		says: /01: not executed: the run exited \(code 3\) before it reported/
+	},
+	{
+		name: 'go-given-import',
+		story:
+			"02 in Go whose SameEvent and Replay call go/handler's, the answers handed on from 03 (the rest of 02 the solution's)",
+		kind: 'reference',
+		base: 'nothing',
+		...solvedInGo,
+		scores: { ...allFull.scores, '02': 'zero' },
+		rest: 'zero',
+		says: /02: 0 for this exercise: go\/exercises\/02-same-event\/handler\.go imports exercise 02's answer, handed on from 03: write your own \(go\/handler\/replay\.go\)/
 	},
 	{
 		name: 'go-replace',

@@ -23,6 +23,11 @@ describe('what a learner Go file may not do, read before it is built', () => {
 		const text =
 			'package x\n/* import "unsafe" */\nimport "os"\nimport (\n\tf "fmt"\n\t. "workbook/core"\n\t_ "embed"\n)\n';
 		expect(goImports(text)).toEqual(['os', 'fmt', 'workbook/core', 'embed']);
+		// An import path may be a raw string too.
+		expect(goImports('package x\n\nimport `unsafe`\nimport (\n\tc `workbook/channel`\n)\n')).toEqual([
+			'unsafe',
+			'workbook/channel'
+		]);
 	});
 
 	it.each([
@@ -30,6 +35,12 @@ describe('what a learner Go file may not do, read before it is built', () => {
 		['import "unsafe"', 'imports unsafe'],
 		['import (\n\tu "unsafe"\n)', 'imports unsafe'],
 		['import "plugin"', 'imports plugin'],
+		['import u `unsafe`', 'imports unsafe'],
+		// What unsafe does, without importing it: reflect's Value.UnsafePointer and NewAt, syscall's raw calls
+		// on any address, runtime/debug's WriteHeapDump of every byte of the heap.
+		['import "reflect"', 'imports reflect'],
+		['import "syscall"', 'imports syscall'],
+		['import "runtime/debug"', 'imports runtime/debug'],
 		['import "workbook/solutions/01-first-handler"', 'imports workbook/solutions/01-first-handler'],
 		['import "workbook/grader/observe"', 'imports workbook/grader/observe'],
 		['import "workbook/channel"', 'imports workbook/channel'],
@@ -117,5 +128,75 @@ describe('the build, bounded: a build past its limit costs its exercise, and lea
 			/^does not build \(go build\):\n.*too many return values/
 		);
 		expect('error' in built && built.error).not.toMatch(/grade-go-/);
+	}, 300_000);
+});
+
+describe("the import rules, on the package as Go's toolchain reads it", () => {
+	const second = exercises().find((exercise) => exercise.id === '02')!;
+	const solved02 = readFileSync(join(root, 'go', 'solutions', '02-same-event', 'handler.go'), 'utf8');
+	// The solution's import of workbook/core, and more after it, in a spelling the text's first look misses.
+	const importing = (spelled: string, use: string) =>
+		files(`${solution.replace('import . "workbook/core"', spelled)}\n${use}\n`);
+	it.each([
+		[
+			'after a ) in a comment',
+			'import (\n\t. "workbook/core"\n\t"fmt" // )\n\t"unsafe"\n)',
+			'var _ = unsafe.Sizeof(0)\nvar _ = fmt.Sprint',
+			'imports unsafe'
+		],
+		[
+			'between comments that hold /* and */',
+			'import . "workbook/core"\n\n// /*\nimport "unsafe"\n\n// */',
+			'var _ = unsafe.Sizeof(0)',
+			'imports unsafe'
+		],
+		[
+			'under an alias in another script',
+			'import (\n\t. "workbook/core"\n\tü "workbook/channel"\n)',
+			'var _ = ü.Opened',
+			'imports workbook/channel: only the harness'
+		],
+		[
+			'after another on its line',
+			'import . "workbook/core"; import "reflect"',
+			'var _ = reflect.TypeOf',
+			'imports reflect'
+		]
+	])(
+		'refuses an import %s, naming the file',
+		async (_, spelled, use, said) => {
+			const learner = importing(spelled, use);
+			expect(goRefusal('handler.go', [...learner.values()][0]!), 'the first look misses it').toBeNull();
+			const built = await buildGo(first, learner);
+			expect(built).toEqual({
+				dir: null,
+				forfeit: expect.stringContaining(`go/exercises/01-first-handler/handler.go ${said}`)
+			});
+		},
+		300_000
+	);
+
+	it("refuses an answer not yet given, imported directly or through the harness, as go test's go/given does", async () => {
+		const borrowing = (imports: string, body: string) =>
+			new Map([
+				[
+					'02-same-event/handler.go',
+					solved02
+						.replace('import . "workbook/core"', `import (\n\t. "workbook/core"\n${imports}\n)`)
+						.replace(/(func SameEvent\(a, b Webhook\) bool \{\n)[^\n]*\n/, `$1\treturn ${body}\n`)
+				]
+			]);
+		expect(await buildGo(second, borrowing('\t"workbook/handler"', 'handler.SameEvent(a, b)'))).toEqual({
+			dir: null,
+			forfeit:
+				"go/exercises/02-same-event/handler.go imports exercise 02's answer, handed on from 03: write your own (go/handler/replay.go)"
+		});
+		// workbook/database imports workbook/handler: its answers come with it.
+		expect(await buildGo(second, borrowing('\t"workbook/database"', 'database.New() != nil'))).toEqual({
+			dir: null,
+			forfeit: expect.stringContaining('(go/handler/replay.go, through workbook/database)')
+		});
+		// The solution itself, and an answer already given (03 on handler's Replay), build.
+		expect('binary' in (await buildGo(second, new Map([['02-same-event/handler.go', solved02]])))).toBe(true);
 	}, 300_000);
 });

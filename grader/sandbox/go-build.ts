@@ -11,8 +11,10 @@
 // else: never its go.mod, go.sum, other files or replace directives; the module is the grader's own (go/'s
 // go.mod and go.sum), copied into a fresh folder with the harness's non-test sources and the observer.
 // Before it builds, each learner file is read for what would reach past Go's types (`goRefusal`): `import "C"`
-// (cgo), `unsafe`, any `//go:` directive but `//go:build` (linkname, embed, …), and any package of the workbook
-// that is no part of the harness (its solutions, the grader). The build itself runs no code of the learner's
+// (cgo), the packages that hand out raw memory (`pastTypes`), any `//go:` directive but `//go:build` (linkname,
+// embed, …), and any package of the workbook that is no part of the harness (its solutions, the grader). Then
+// the same import rules, and the manifest's given answers, are judged again on the toolchain's own reading of
+// the package (`go list`, `toolchainRefusal`): an import spelled in any way Go accepts is the import it is. The build itself runs no code of the learner's
 // (cgo off, no generate) with no network and no download (GOPROXY=off, GOFLAGS=-mod=readonly against the
 // grader's go.sum, GOTOOLCHAIN=local), the grader's own module cache (nothing is written to it: nothing is
 // fetched), a build cache of the grader's, `-trimpath`, and a time and a memory bound (its cgroup, or ulimit
@@ -20,7 +22,8 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
+import { notYetGiven } from '#harness/core/given.ts';
 import type { Exercise } from '#harness/core/manifest.ts';
 import { cgroupsWork, killCgroups, killedForMemory, makeCgroups, removeCgroups } from './cgroups.ts';
 import { root } from './paths.ts';
@@ -46,26 +49,89 @@ const observerOnly = new Set(['channel']);
 export function goImports(text: string): string[] {
 	const code = text.replace(/\/\*[\s\S]*?\*\//g, ' ');
 	const found: string[] = [];
-	for (const m of code.matchAll(/^\s*import\s+(?:[\w.]+\s+)?"([^"]*)"/gm)) found.push(m[1]!);
+	for (const m of code.matchAll(/^\s*import\s+(?:[\w.]+\s+)?(?:"([^"]*)"|`([^`]*)`)/gm))
+		found.push(m[1] ?? m[2]!);
 	for (const block of code.matchAll(/^\s*import\s*\(([\s\S]*?)\)/gm))
-		for (const m of block[1]!.matchAll(/^\s*(?:[\w.]+\s+)?"([^"]*)"/gm)) found.push(m[1]!);
+		for (const m of block[1]!.matchAll(/^\s*(?:[\w.]+\s+)?(?:"([^"]*)"|`([^`]*)`)/gm))
+			found.push(m[1] ?? m[2]!);
 	return found;
 }
 
-// Why a learner's Go file may not be built, or null. Each reaches past what Go's types let code do, where
-// the observer's key and the held-out inputs live, or into the workbook's reference.
+// The standard packages that reach past Go's types, to the observer's key and the held-out inputs in the
+// process's memory: cgo, unsafe, and those that hand out what unsafe does without importing it (reflect's
+// Value.UnsafePointer and NewAt, a pointer to any address; syscall's raw calls on any address; runtime/debug's
+// WriteHeapDump, every byte of the heap; plugin and runtime/cgo, code from elsewhere).
+const pastTypes: Record<string, string> = {
+	C: '"C" (cgo)',
+	unsafe: 'unsafe',
+	reflect: 'reflect',
+	syscall: 'syscall',
+	'runtime/debug': 'runtime/debug',
+	'runtime/cgo': 'runtime/cgo',
+	plugin: 'plugin'
+};
+
+// Why a learner's file may not import path, or null.
+function importRefusal(file: string, path: string): string | null {
+	const named = pastTypes[path];
+	if (named) return `${file} imports ${named}, which learner code may not use`;
+	const [top, first] = path.split('/');
+	const harness = first !== undefined && harnessPackages().includes(first) && !observerOnly.has(first);
+	if (top === 'workbook' && !harness)
+		return `${file} imports ${path}: only the harness's packages may be imported, never the reference or the grader`;
+	return null;
+}
+
+// Why a learner's Go file may not be built, or null, read from its text: a quick first look that names the
+// rule (toolchainRefusal, on the package as Go reads it, is the one that decides). Each reaches past what Go's
+// types let code do, where the observer's key and the held-out inputs live, or into the workbook's reference.
 export function goRefusal(file: string, text: string): string | null {
 	// Wherever a line comment starts: the compiler reads a directive after code on its line too.
 	const directive = /\/\/go:(?!build\b)(\w+)/.exec(text);
 	if (directive) return `${file} has a //go:${directive[1]} directive, which learner code may not use`;
 	for (const path of goImports(text)) {
-		if (path === 'C') return `${file} imports "C" (cgo), which learner code may not use`;
-		if (path === 'unsafe') return `${file} imports unsafe, which learner code may not use`;
-		if (path === 'plugin') return `${file} imports plugin, which learner code may not use`;
-		const [top, first] = path.split('/');
-		const harness = first !== undefined && harnessPackages().includes(first) && !observerOnly.has(first);
-		if (top === 'workbook' && !harness)
-			return `${file} imports ${path}: only the harness's packages may be imported, never the reference or the grader`;
+		const refused = importRefusal(file, path);
+		if (refused) return refused;
+	}
+	return null;
+}
+
+type Listed = { ImportPath: string; Imports?: string[] };
+
+// The same rules on a learner file as the toolchain reads it (`go list` of that file alone, with its
+// dependencies): every import, however spelled (a raw string, an alias in any script, after a `)` in a
+// comment, behind a build constraint), and, followed through the workbook's packages, any package that holds
+// an answer to this exercise or a later one (the manifest's given list, as go/given rules it for go test).
+export function toolchainRefusal(exercise: Exercise, name: string, listed: Listed[]): string | null {
+	const byPath = new Map(listed.map((entry) => [entry.ImportPath, entry]));
+	const file = `go/exercises/${exercise.folder}/${name}`;
+	const barred = new Map(
+		notYetGiven(exercise)
+			.filter((answer) => answer.go)
+			.map((answer) => [`workbook/${dirname(answer.go!).replace(/^go\//, '')}`, answer])
+	);
+	const imports = byPath.get('command-line-arguments')?.Imports ?? [];
+	for (const path of imports) {
+		const refused = importRefusal(file, path);
+		if (refused) return refused;
+	}
+	// Breadth first through the workbook's packages, as go/given's reach walks them.
+	const cameFrom = new Map<string, string | null>(imports.map((path) => [path, null]));
+	const queue = [...cameFrom.keys()];
+	while (queue.length) {
+		const at = queue.shift()!;
+		const answer = barred.get(at);
+		if (answer) {
+			const chain: string[] = [];
+			for (let step = cameFrom.get(at); step; step = cameFrom.get(step)) chain.unshift(step);
+			const via = chain.length ? `, through ${chain.join(' → ')}` : '';
+			return `${file} imports exercise ${answer.answers}'s answer, handed on from ${answer.from}: write your own (${answer.go}${via})`;
+		}
+		for (const next of byPath.get(at)?.Imports ?? [])
+			if (next.startsWith('workbook/') && !cameFrom.has(next)) {
+				cameFrom.set(next, at);
+				queue.push(next);
+			}
 	}
 	return null;
 }
@@ -189,11 +255,61 @@ async function build(
 	const cgroups = cgroupsWork() ? makeCgroups(limits.memoryMb) : [];
 	// The compiler's threads count as processes: the build may have more than a run.
 	if (cgroups[1]) writeFileSync(join(cgroups[1], 'pids.max'), '1024');
+	const env = buildEnv(dir, await goModuleCache());
+	const deadline = Date.now() + limits.timeoutMs;
+	const go = (args: string[], whole = false) =>
+		goTool(args, dir, env, { ...limits, timeoutMs: Math.max(0, deadline - Date.now()) }, cgroups, whole);
+	// Each learner file as the toolchain reads it, judged before a line of it is compiled.
+	let refused: string | null = null;
+	let listed: GoRun | null = null;
+	for (const name of exercise.goLearnerFiles ?? []) {
+		const path = `./exercises/${exercise.folder}/${name}`;
+		listed = await go(['list', '-e', '-deps', '-json=ImportPath,Imports', path], true);
+		refused = listed.code === 0 ? toolchainRefusal(exercise, name, parseListed(listed.output)) : null;
+		if (refused || listed.code !== 0) break;
+	}
+	// A list that failed is a build that failed: nothing is built that the rules have not read.
+	const result =
+		listed && (refused || listed.code !== 0)
+			? listed
+			: await go(['build', '-trimpath', '-o', binary, `./grader/observe/${exercise.folder}`]);
+	const outOfMemory = killedForMemory(cgroups);
+	killCgroups(cgroups);
+	removeCgroups(cgroups);
+	if (!refused && result.code === 0 && existsSync(binary)) return { dir, binary };
+	rmSync(dir, { recursive: true, force: true });
+	if (refused) return { dir: null, forfeit: refused };
+	if (result.timedOut)
+		return {
+			dir: null,
+			error: `does not build: the Go build passed ${limits.timeoutMs / 1000} s and was stopped`
+		};
+	if (outOfMemory)
+		return { dir: null, error: `does not build: the Go build passed ${limits.memoryMb} MB and was stopped` };
+	const said = result.output
+		.split('\n')
+		.filter((line) => line.trim() && !line.startsWith('#'))
+		.slice(0, 8)
+		.join('\n')
+		.replaceAll(dir, '');
+	return { dir: null, error: `does not build (go build):\n${said || `go exited with code ${result.code}`}` };
+}
+
+type GoRun = { code: number | null; output: string; timedOut: boolean };
+
+// One go command in the build folder, in the build's cgroups (or under ulimit -v), stopped at the time limit
+// (what is left of it: the lists and the build share one). Its output is kept to 64 KB for a message, or whole to be read.
+function goTool(
+	args: string[],
+	dir: string,
+	env: Record<string, string>,
+	limits: GoBuildLimits,
+	cgroups: string[],
+	whole: boolean
+): Promise<GoRun> {
 	const joins = cgroups.map((cgroup) => `echo $$ > ${cgroup}/cgroup.procs && `).join('');
 	const limit = cgroups.length ? '' : `ulimit -v ${(limits.memoryMb + 8192) * 1024} && `;
-	const args = ['build', '-trimpath', '-o', binary, `./grader/observe/${exercise.folder}`];
-	const env = buildEnv(dir, await goModuleCache());
-	const result = await new Promise<{ code: number | null; output: string; timedOut: boolean }>((resolve) => {
+	return new Promise((resolve) => {
 		const child = spawn('sh', ['-c', `${joins}${limit}exec go "$@"`, 'go', ...args], {
 			cwd: join(dir, 'go'),
 			env,
@@ -202,10 +318,11 @@ async function build(
 		});
 		let output = '';
 		const keep = (chunk: Buffer) => {
-			if (output.length < 64 * 1024) output += chunk.toString();
+			if (whole || output.length < 64 * 1024) output += chunk.toString();
 		};
 		child.stdout.on('data', keep);
-		child.stderr.on('data', keep);
+		if (!whole) child.stderr.on('data', keep);
+		else child.stderr.resume();
 		let timedOut = false;
 		const timer = setTimeout(() => {
 			timedOut = true;
@@ -225,25 +342,15 @@ async function build(
 			resolve({ code, output, timedOut });
 		});
 	});
-	const outOfMemory = killedForMemory(cgroups);
-	killCgroups(cgroups);
-	removeCgroups(cgroups);
-	if (result.code === 0 && existsSync(binary)) return { dir, binary };
-	rmSync(dir, { recursive: true, force: true });
-	if (result.timedOut)
-		return {
-			dir: null,
-			error: `does not build: the Go build passed ${limits.timeoutMs / 1000} s and was stopped`
-		};
-	if (outOfMemory)
-		return { dir: null, error: `does not build: the Go build passed ${limits.memoryMb} MB and was stopped` };
-	const said = result.output
-		.split('\n')
-		.filter((line) => line.trim() && !line.startsWith('#'))
-		.slice(0, 8)
-		.join('\n')
-		.replaceAll(dir, '');
-	return { dir: null, error: `does not build (go build):\n${said || `go exited with code ${result.code}`}` };
+}
+
+// go list -json prints one object after another, not an array.
+function parseListed(output: string): Listed[] {
+	try {
+		return JSON.parse(`[${output.replace(/\n\}\n\{/g, '\n},\n{')}]`) as Listed[];
+	} catch {
+		return [];
+	}
 }
 
 export function removeGoBuild(built: GoBuild): void {

@@ -4,22 +4,26 @@
 //
 //	go run ./cmd/workbook progress        every Go exercise, red or green, in the manifest's order
 //	go run ./cmd/workbook hint 02         02's first hint; hint 02 2 the second; hint 02 all every one
-//	go run ./cmd/workbook reset 02        02's Go learner files as shipped (from learner/shipped/go/)
+//	go run ./cmd/workbook reset 02        02's Go learner files as shipped (from learner/shipped/go/); a file
+//	                                      you changed only with --yes, your version kept in .learner/before-reset/
+//	go run ./cmd/workbook watch 02        go test ./exercises/02-same-event now, and again on every save
 //	go run ./cmd/workbook solutions       go test ./... with go/solutions/ read in place of the stubs
 //
-// One exercise's tests, with their story: go test ./exercises/02-same-event. Again on every save:
-// any file watcher, e.g. find exercises | entr -c go test ./exercises/02-same-event.
+// One exercise's tests, with their story: go test ./exercises/02-same-event.
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // exercise is one entry of exercises/manifest.json, the fields this command reads.
@@ -30,7 +34,7 @@ type exercise struct {
 	GoLearnerFiles []string `json:"goLearnerFiles"`
 }
 
-const usage = "usage: go run ./cmd/workbook progress | hint NN [N|all] | reset NN | solutions [packages]   (from go/)"
+const usage = "usage: go run ./cmd/workbook progress | hint NN [N|all] | reset NN [--yes] | watch NN | solutions [packages]   (from go/)"
 
 func main() {
 	if err := run(os.Args[1:]); err != nil {
@@ -72,7 +76,11 @@ func run(args []string) error {
 		}
 		return hint(root, ex, which)
 	case "reset":
-		return reset(root, ex)
+		said, err := reset(root, ex, slices.Contains(args[2:], "--yes"), time.Now())
+		fmt.Print(said)
+		return err
+	case "watch":
+		return watch(root, ex, time.Second/2)
 	}
 	return errors.New(usage)
 }
@@ -177,19 +185,97 @@ func hint(root string, ex exercise, which string) error {
 	return nil
 }
 
-// reset copies each Go learner file back from learner/shipped/go/, the one copy of the stubs as shipped.
-func reset(root string, ex exercise) error {
+// reset copies each Go learner file back from learner/shipped/go/, the one copy of the stubs as shipped, as
+// npm run reset does: a file the learner changed is overwritten only when yes, and kept first in
+// .learner/before-reset/<time>/go/.
+func reset(root string, ex exercise, yes bool, now time.Time) (string, error) {
+	var changed []string
+	shipped := map[string][]byte{}
 	for _, file := range ex.GoLearnerFiles {
-		shipped, err := os.ReadFile(filepath.Join(root, "learner", "shipped", "go", ex.Folder, file+".txt"))
+		copy, err := os.ReadFile(filepath.Join(root, "learner", "shipped", "go", ex.Folder, file+".txt"))
+		if err != nil {
+			return "", err
+		}
+		shipped[file] = copy
+		if mine, err := os.ReadFile(learnerPath(root, ex, file)); err == nil && !bytes.Equal(mine, copy) {
+			changed = append(changed, file)
+		}
+	}
+	if len(changed) > 0 && !yes {
+		var list []string
+		for _, file := range changed {
+			list = append(list, "  go/exercises/"+ex.Folder+"/"+file+"  (changed by you)")
+		}
+		return "", fmt.Errorf("Reset %s · %s would overwrite:\n%s\n\nYour changes are in those files, so nothing was touched. "+
+			"To put them back as shipped, run:\n  go run ./cmd/workbook reset %s --yes\nYour current version will be kept in .learner/before-reset/.",
+			ex.ID, ex.Title, strings.Join(list, "\n"), ex.ID)
+	}
+	keep := filepath.Join(root, ".learner", "before-reset", strings.NewReplacer(":", "-", ".", "-").Replace(now.UTC().Format(time.RFC3339Nano)), "go", ex.Folder)
+	var said strings.Builder
+	for _, file := range ex.GoLearnerFiles {
+		if slices.Contains(changed, file) {
+			mine, _ := os.ReadFile(learnerPath(root, ex, file))
+			if err := os.MkdirAll(keep, 0o755); err != nil {
+				return "", err
+			}
+			if err := os.WriteFile(filepath.Join(keep, file), mine, 0o644); err != nil {
+				return "", err
+			}
+		}
+		if err := os.WriteFile(learnerPath(root, ex, file), shipped[file], 0o644); err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&said, "go/exercises/%s/%s is as shipped again.\n", ex.Folder, file)
+	}
+	if len(changed) > 0 {
+		rel, _ := filepath.Rel(root, keep)
+		fmt.Fprintf(&said, "Your version is kept in %s/.\n", filepath.ToSlash(rel))
+	}
+	return said.String(), nil
+}
+
+func learnerPath(root string, ex exercise, file string) string {
+	return filepath.Join(root, "go", "exercises", ex.Folder, file)
+}
+
+// watch runs the exercise's tests now, and again whenever one of its .go files changes (looked at every
+// period), until it is stopped (Ctrl-C).
+func watch(root string, ex exercise, period time.Duration) error {
+	folder := filepath.Join(root, "go", "exercises", ex.Folder)
+	last := ""
+	for {
+		now, err := stamps(folder)
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(root, "go", "exercises", ex.Folder, file), shipped, 0o644); err != nil {
-			return err
+		if now != last {
+			last = now
+			test := exec.Command("go", "test", "./exercises/"+ex.Folder)
+			test.Dir = filepath.Join(root, "go")
+			test.Stdout, test.Stderr = os.Stdout, os.Stderr
+			fmt.Printf("\n$ go test ./exercises/%s\n", ex.Folder)
+			if test.Run() == nil {
+				fmt.Printf("%s is green. The next: go run ./cmd/workbook progress\n", ex.ID)
+			}
+			fmt.Printf("Watching go/exercises/%s/ (Ctrl-C to stop).\n", ex.Folder)
 		}
-		fmt.Printf("go/exercises/%s/%s is as shipped again.\n", ex.Folder, file)
+		time.Sleep(period)
 	}
-	return nil
+}
+
+// stamps is every .go file of a folder with its size and time of change, in one string that changes when any does.
+func stamps(folder string) (string, error) {
+	entries, err := os.ReadDir(folder)
+	if err != nil {
+		return "", err
+	}
+	var said strings.Builder
+	for _, entry := range entries {
+		if info, err := entry.Info(); err == nil && strings.HasSuffix(entry.Name(), ".go") {
+			fmt.Fprintf(&said, "%s %d %d\n", entry.Name(), info.Size(), info.ModTime().UnixNano())
+		}
+	}
+	return said.String(), nil
 }
 
 // solutions runs go test (./... unless told) with every Go learner file read from go/solutions/, through

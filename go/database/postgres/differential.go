@@ -41,7 +41,7 @@ func Differ(what string, named Compared, rows []schedules.Row) string {
 		}
 	}
 	report := schedules.SideBySide(rows)
-	report = strings.Replace(strings.Replace(report, "expected", "model   ", 1), "the code", "PostgreSQL", 1)
+	report = strings.Replace(strings.Replace(report, "expected", "model   ", 1), "your code", "PostgreSQL", 1)
 	return fmt.Sprintf("The in-memory model and PostgreSQL disagree on %s.\n%s\n\n%s", what, first, report)
 }
 
