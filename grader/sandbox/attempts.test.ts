@@ -131,6 +131,11 @@ describe('AttemptWatch', () => {
 		expect(watch(`12 connect(5, {sa_family=AF_UNIX, sun_path=${hex('/run/docker.sock')}}, 110) = -1`)).toBe(
 			'a socket (/run/docker.sock)'
 		);
+		// An abstract socket (no file): said by its name, without the NULs that pad it to the address's length.
+		const abstract = `@${hex('.s.PGSQL.5432\0\0\0')}`;
+		expect(watch(`12 connect(5, {sa_family=AF_UNIX, sun_path=${abstract}}, 110) = -1`)).toBe(
+			'a socket (@.s.PGSQL.5432)'
+		);
 		expect(watch('12 io_uring_setup(8, 0x1) = 5')).toBe('io_uring (file access the trace does not see)');
 	});
 
@@ -140,6 +145,12 @@ describe('AttemptWatch', () => {
 		const withDatabase = new AttemptWatch({ ...view, given: [...view.given, '/run/postgresql'] });
 		for (const line of [...start, socket]) withDatabase.line(line);
 		expect(withDatabase.attempt).toBeNull();
+		// Its socket through a link the run made to its folder is its socket still.
+		const linked = new AttemptWatch({ ...view, given: [...view.given, '/run/postgresql'] });
+		const link = `12 symlink(${hex('/run/postgresql')}, ${hex('/tmp/pg')}) = 0`;
+		const through = `12 connect(5, {sa_family=AF_UNIX, sun_path=${hex('/tmp/pg/.s.PGSQL.5432')}}, 110) = 0`;
+		for (const line of [...start, link, through]) linked.line(line);
+		expect(linked.attempt).toBeNull();
 	});
 });
 

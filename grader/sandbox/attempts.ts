@@ -581,9 +581,15 @@ export class AttemptWatch {
 		if (family === 'AF_UNIX') {
 			const path = /sun_path=(@?)("(?:\\x[0-9a-f]{2})*")/.exec(address);
 			if (!path) return 'a socket with no path';
-			const named = `${path[1]}${fromHex(path[2]!)}`;
-			const full = posix.resolve(this.cwd, named);
-			const postgres = this.view.given.includes(socketInSandbox) && within(full, socketInSandbox);
+			// An abstract name (no file, "@…") comes padded with NULs to the address's length: said without them. A
+			// path is resolved as any other the run names, through its links.
+			const abstract = path[1] === '@';
+			const name = fromHex(path[2]!).replace(/\0+$/, '');
+			const named = `${path[1]}${name}`;
+			const where = { cwd: this.cwd, fds: this.fds, links: this.links };
+			const full = abstract ? null : resolvePath(this.cwd, name, where, true);
+			const socket = this.view.given.includes(socketInSandbox);
+			const postgres = full !== null && socket && within(full, socketInSandbox);
 			const nscd = full === '/var/run/nscd/socket' || full === '/run/nscd/socket';
 			return postgres || nscd ? null : `a socket (${named})`;
 		}
