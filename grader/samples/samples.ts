@@ -65,6 +65,7 @@ const forgedHeading = 'forged\ncomplete:\n  01: 0 for this exercise';
 const quotedName = `Ann "Lee" o'Neil`;
 // Two folder names that change alike and whose hashes meet in their first eight hex digits (names.ts).
 const [metA, metB] = ['Ann   [><', 'Ann !&<,$'];
+const wideName = `${'中'.repeat(84)} `;
 const oddFileName = 'notes\r  02: 0 for this exercise\u202e.md';
 const zeroAt01 = { scores: { '01': 'zero' as const }, rest: 'full' as const };
 const didNotLoad = (why: string) =>
@@ -884,6 +885,16 @@ export const samples: Sample[] = [
 		learner: safeName(metB, metB, true, 16),
 		rest: 'zero',
 		says: /^Ann______-919bb4e9[0-9a-f]{8}( +✘ 0\/[\d.]+)+/m
+	},
+	{
+		name: 'wide-name',
+		story: 'a folder named with 84 CJK letters and a space: 253 bytes, whose safe name must still fit in 255',
+		kind: 'names',
+		base: 'solutions',
+		at: wideName,
+		learner: safeName(wideName, wideName),
+		rest: 'full',
+		says: /^中{60}[^ ]*-[0-9a-f]{8}( +✔ [\d.]+\/[\d.]+)+/m
 	},
 	{
 		name: 'odd-messages',

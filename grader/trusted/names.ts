@@ -88,16 +88,32 @@ function timesTaken(entries: Named[]): Map<string, number> {
 }
 
 const maxNameLength = 100;
+// A folder's name holds 255 bytes at most (ext4, tmpfs, most file systems), and the suffix takes up to 65: the
+// rest is cut at a whole character, so a name of letters that take three bytes each (CJK) still gets a folder.
+const maxNameBytes = 180;
+function cutToBytes(text: string, bytes: number): string {
+	let used = 0;
+	let end = 0;
+	for (const char of text) {
+		used += Buffer.byteLength(char);
+		if (used > bytes) break;
+		end += char.length;
+	}
+	return text.slice(0, end);
+}
 
 // The name as a folder and a cell can hold it; with a stable suffix when it had to change or meets another.
 // `path` (relative to the class folder) is what the suffix is a hash of: two folders never share one.
 // digits: how much of the hash the suffix holds (more where eight met another's).
 export function safeName(name: string, path: string, shared = false, digits = 8): string {
-	const safe = name
-		.normalize('NFC')
-		.replace(/[^\p{L}\p{N}_.+@=~-]/gu, '_')
-		.replace(/(^|~)\./g, '$1_.')
-		.slice(0, maxNameLength);
+	const safe = cutToBytes(
+		name
+			.normalize('NFC')
+			.replace(/[^\p{L}\p{N}_.+@=~-]/gu, '_')
+			.replace(/(^|~)\./g, '$1_.')
+			.slice(0, maxNameLength),
+		maxNameBytes
+	);
 	if (safe === name && !shared && !outputNames.includes(name.toLowerCase())) return name;
 	return `${safe}-${createHash('sha256').update(path).digest('hex').slice(0, digits)}`;
 }
