@@ -528,6 +528,15 @@ export const samples: Sample[] = [
 		says: /01: 0 for this exercise: its code wrote on the grader's observation channel \(line 1 is not the observer's\)/
 	},
 	{
+		name: 'channel-rerouted',
+		story:
+			"tries to reopen the grader's channel by /proc/self/fd/3, to put a file in fd 3's place and forward the observer's sealed lines but one",
+		kind: 'channel',
+		base: 'solutions',
+		...zeroAt01,
+		says: didNotLoad("Error: ENXIO: no such device or address, open '/proc/self/fd/3'")
+	},
+	{
 		name: 'half-line-after',
 		story: "right answers, and half a line on the channel after the observer's last one",
 		kind: 'channel',
