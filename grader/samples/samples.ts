@@ -510,6 +510,20 @@ export const samples: Sample[] = [
 		says: /01: not executed: exercises\/01-first-handler\/handler\.ts does not compile: the compiler \(esbuild\) crashed on it twice/
 	},
 	{
+		name: 'compiler-slow',
+		story:
+			"a file that makes the compiler slow without crashing it ('a<' 16,000 times, 28 s of esbuild), ahead of the class in its one queue",
+		kind: 'class',
+		base: 'solutions',
+		setup: (folder) => {
+			const file = join(folder, 'exercises', '01-first-handler', 'handler.ts');
+			writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const slow = ${'a<'.repeat(16_000)}b;\n`);
+		},
+		...zeroAt01,
+		says: /01: not executed: exercises\/01-first-handler\/handler\.ts does not compile: the compiler \(esbuild\) took more than 10 s on it twice/
+	},
+
+	{
 		name: 'forged-observations',
 		story: "writes its own observations on the grader's channel",
 		kind: 'verdicts',
