@@ -25,7 +25,7 @@ import {
 } from '../channel/job.ts';
 import { heldOutFd, type ObservationLine } from '../channel/observations.ts';
 import { saidError, type Code, type Observers } from './observer.ts';
-import { plain } from './plain.ts';
+import { awaitable, plain } from './plain.ts';
 import { openChannel } from './seal.ts';
 
 const send = openChannel();
@@ -149,7 +149,7 @@ async function play(job: Job, observers: Observers, code: Code, heldOut: boolean
 			current = `during check ${c + 1}, case ${i + 1}`;
 			let line: ObservationLine;
 			try {
-				line = { c, i, ok: plain(await observers[check.observer]!(code, input, run)) };
+				line = { c, i, ok: plain(await awaitable(observers[check.observer]!(code, input, run))) };
 			} catch (error) {
 				line = { c, i, threw: saidError(error) };
 			}

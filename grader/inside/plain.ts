@@ -11,8 +11,8 @@
 // reads the same on both sides of the wall.
 import { types } from 'node:util';
 
-const isProxy = types.isProxy;
-const { create, defineProperty, getOwnPropertyDescriptor } = Object;
+const { isPromise, isProxy } = types;
+const { create, defineProperty, getOwnPropertyDescriptor, getPrototypeOf } = Object;
 const { ownKeys } = Reflect;
 const { isArray } = Array;
 const { isFinite } = Number;
@@ -69,6 +69,28 @@ function copy(value: unknown, depth: number, seen: Set<object>): unknown {
 export function plain(value: unknown): unknown {
 	const copied = copy(value, 0, new Set());
 	return copied === undefined ? null : copied;
+}
+
+// What an observer returned, before main.ts awaits it: a promise of node's own is the observer's (an async
+// observer's answer), and anything else with a `then` (a thenable of the learner's, a Proxy, a getter) would
+// have its code decide what is awaited, so it is not taken. Looked up by descriptors, so nothing is called.
+export function awaitable(value: unknown): unknown {
+	if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
+	if (isPromise(value)) return value;
+	if (isProxy(value)) throw new NotTheContract('your code returned a Proxy, which the grader does not read');
+	for (let at: object | null = value; at; at = getPrototypeOf(at)) {
+		if (isProxy(at)) throw new NotTheContract('your code returned a Proxy, which the grader does not read');
+		if (getOwnPropertyDescriptor(at, 'then'))
+			throw new NotTheContract(`your code returned ${kindOf(value)} with a then, not a value`);
+	}
+	return value;
+}
+
+// A value the contract promises as it is (not a promise of it): an async function's answer is not taken for
+// its outcome, as the workbook's tests do not take it.
+export function settled(value: unknown, what: string): unknown {
+	if (isPromise(value)) throw new NotTheContract(`${what} answered a Promise, not a value: is it async?`);
+	return awaitable(value);
 }
 
 // The contract's type, checked: a boolean is a boolean, whatever an object of the learner's says of itself.

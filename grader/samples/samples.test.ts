@@ -2,7 +2,7 @@
 // of its report; then checks what must hold for the whole class: nothing outside a sandbox changed, nothing a
 // submission started is still running, and nothing secret reached any learner's results.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import AjvModule from 'ajv';
@@ -275,6 +275,13 @@ describe('the reports', () => {
 			readFileSync(new URL('../trusted/gradescope.schema.json', import.meta.url), 'utf8')
 		);
 		const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+		// Each learner's name is the folder its results.json is written in: every one is a name a folder may have.
+		const folders = mkdtempSync(join(dir, '..', 'grader-names-'));
+		try {
+			for (const one of grade.graded) mkdirSync(join(folders, one.submission.name));
+		} finally {
+			rmSync(folders, { recursive: true, force: true });
+		}
 		for (const one of grade.graded) {
 			const results = gradescopeResults(one);
 			expect(validate(results), `${one.submission.name}: ${JSON.stringify(validate.errors)}`).toBe(true);

@@ -63,6 +63,10 @@ export type Sample = {
 // Folder names a class export may hold; the grader gives each a safe name of its own (names.ts).
 const forgedHeading = 'forged\ncomplete:\n  01: 0 for this exercise';
 const quotedName = `Ann "Lee" o'Neil`;
+// Two folder names that change alike and whose hashes meet in their first eight hex digits (names.ts).
+const [metA, metB] = ['Ann   [><', 'Ann !&<,$'];
+const wideName = `${'中'.repeat(84)} `;
+const oddFileName = 'notes\r  02: 0 for this exercise\u202e.md';
 const zeroAt01 = { scores: { '01': 'zero' as const }, rest: 'full' as const };
 const didNotLoad = (why: string) =>
 	new RegExp(`01: not executed: exercises/01-first-handler/handler\\.ts did not load: ${why}`);
@@ -408,6 +412,49 @@ export const samples: Sample[] = [
 		...zeroAt01,
 		says: reached('the network \\(203\\.0\\.113\\.7\\)')
 	},
+	// Through what the kernel resolves and a rule by the letters would not: links the run made itself, a folder's
+	// descriptor, an abstract socket (a name with no file).
+	{
+		name: 'tries-link-climb',
+		story: 'makes /tmp/up a link to /usr and reads /tmp/up/../proc/1/environ (the root’s /proc), quietly',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/tmp/up/\\.\\./proc/1/environ')
+	},
+	{
+		name: 'tries-link-renamed',
+		story:
+			'a link to /usr in a folder of /tmp, the folder renamed, a hard link to the link, then up through it',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/tmp/m/\\.\\./proc/1/environ')
+	},
+	{
+		name: 'tries-link-chdir',
+		story: 'moves its working folder into a link it made to /usr, then reads ../proc/1/environ, quietly',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('\\.\\./proc/1/environ')
+	},
+	{
+		name: 'tries-fd-folder',
+		story: 'opens /tmp as a descriptor and reads /proc/self/fd/<n>/../proc/1/environ, quietly',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/proc/self/fd/\\d+/\\.\\./proc/1/environ')
+	},
+	{
+		name: 'tries-abstract-socket',
+		story: "connects to an abstract Unix socket named like PostgreSQL's, quietly",
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('a socket \\(@\\.s\\.PGSQL\\.5432\\)')
+	},
 	{
 		name: 'tries-walk-root',
 		story: 'lists /, quietly, then answers right',
@@ -463,6 +510,20 @@ export const samples: Sample[] = [
 		says: /01: not executed: exercises\/01-first-handler\/handler\.ts does not compile: the compiler \(esbuild\) crashed on it twice/
 	},
 	{
+		name: 'compiler-slow',
+		story:
+			"a file that makes the compiler slow without crashing it ('a<' 16,000 times, 28 s of esbuild), ahead of the class in its one queue",
+		kind: 'class',
+		base: 'solutions',
+		setup: (folder) => {
+			const file = join(folder, 'exercises', '01-first-handler', 'handler.ts');
+			writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const slow = ${'a<'.repeat(16_000)}b;\n`);
+		},
+		...zeroAt01,
+		says: /01: not executed: exercises\/01-first-handler\/handler\.ts does not compile: the compiler \(esbuild\) took more than 10 s on it twice/
+	},
+
+	{
 		name: 'forged-observations',
 		story: "writes its own observations on the grader's channel",
 		kind: 'verdicts',
@@ -481,6 +542,15 @@ export const samples: Sample[] = [
 		says: /01: 0 for this exercise: its code wrote on the grader's observation channel \(line 1 is not the observer's\)/
 	},
 	{
+		name: 'channel-rerouted',
+		story:
+			"tries to reopen the grader's channel by /proc/self/fd/3, to put a file in fd 3's place and forward the observer's sealed lines but one",
+		kind: 'channel',
+		base: 'solutions',
+		...zeroAt01,
+		says: didNotLoad("Error: ENXIO: no such device or address, open '/proc/self/fd/3'")
+	},
+	{
 		name: 'half-line-after',
 		story: "right answers, and half a line on the channel after the observer's last one",
 		kind: 'channel',
@@ -495,6 +565,24 @@ export const samples: Sample[] = [
 		base: 'solutions',
 		...zeroAt01,
 		says: didNotLoad("TypeError: Cannot assign to read only property 'structuredClone'")
+	},
+	{
+		name: 'thenable-replay',
+		story: 'replay answers a thenable whose then hands over the right outcome (the workbook’s tests fail it)',
+		kind: 'verdicts',
+		base: 'solutions',
+		scores: { '02': 'some' },
+		rest: 'full',
+		says: /02: your code returned an object with a then, not a value/
+	},
+	{
+		name: 'async-replay',
+		story: 'replay is async: a promise of the right outcome (the workbook’s tests fail it)',
+		kind: 'verdicts',
+		base: 'solutions',
+		scores: { '02': 'some' },
+		rest: 'full',
+		says: /02: replay answered a Promise, not a value: is it async\?/
 	},
 	{
 		name: 'to-json-same-event',
@@ -573,6 +661,16 @@ export const samples: Sample[] = [
 		base: 'solutions',
 		...zeroAt01,
 		says: reached('/proc/self/mountinfo')
+	},
+
+	{
+		name: 'leak-mountinfo-link',
+		story:
+			'reads /proc/self/mountinfo through a link it made to /usr and a `..`, and puts it backwards in its message',
+		kind: 'leak',
+		base: 'solutions',
+		...zeroAt01,
+		says: reached('/tmp/up/\\.\\./proc/self/mountinfo')
 	},
 
 	// Reaching the class: read-only binds, a private /tmp, its own PID namespace, a cgroup.
@@ -790,6 +888,46 @@ export const samples: Sample[] = [
 		learner: safeName(quotedName, quotedName),
 		rest: 'full',
 		says: /^Ann__Lee__o_Neil-[0-9a-f]{8}( +✔ [\d.]+\/[\d.]+)+/m
+	},
+	{
+		name: 'hash-meets-a',
+		story: 'a folder whose safe name and eight hex digits meet another’s (found by trying names): solved',
+		kind: 'names',
+		base: 'solutions',
+		at: metA,
+		learner: safeName(metA, metA, true, 16),
+		rest: 'full',
+		says: /^Ann______-919bb4e9[0-9a-f]{8}( +✔ [\d.]+\/[\d.]+)+/m
+	},
+	{
+		name: 'hash-meets-b',
+		story: 'the other folder of the pair: as shipped, so one written over the other shows',
+		kind: 'names',
+		base: 'stubs',
+		at: metB,
+		learner: safeName(metB, metB, true, 16),
+		rest: 'zero',
+		says: /^Ann______-919bb4e9[0-9a-f]{8}( +✘ 0\/[\d.]+)+/m
+	},
+	{
+		name: 'wide-name',
+		story: 'a folder named with 84 CJK letters and a space: 253 bytes, whose safe name must still fit in 255',
+		kind: 'names',
+		base: 'solutions',
+		at: wideName,
+		learner: safeName(wideName, wideName),
+		rest: 'full',
+		says: /^中{60}[^ ]*-[0-9a-f]{8}( +✔ [\d.]+\/[\d.]+)+/m
+	},
+	{
+		name: 'odd-messages',
+		story:
+			'a message with a carriage return, an erase-line, U+2028, U+0085, a bidi override and a zero-width space around a forged row, and a file named so too',
+		kind: 'names',
+		base: 'solutions',
+		setup: (folder) => writeFileSync(join(folder, 'exercises', '01-first-handler', oddFileName), 'notes\n'),
+		...zeroAt01,
+		says: /Ignored \(only the learner files are graded\): exercises\/01-first-handler\/notes\?  02: 0 for this exercise\\u\{202e\}\.md \(not in the workbook\)/
 	},
 	{
 		name: 'dot-dot',

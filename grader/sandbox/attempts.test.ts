@@ -131,6 +131,11 @@ describe('AttemptWatch', () => {
 		expect(watch(`12 connect(5, {sa_family=AF_UNIX, sun_path=${hex('/run/docker.sock')}}, 110) = -1`)).toBe(
 			'a socket (/run/docker.sock)'
 		);
+		// An abstract socket (no file): said by its name, without the NULs that pad it to the address's length.
+		const abstract = `@${hex('.s.PGSQL.5432\0\0\0')}`;
+		expect(watch(`12 connect(5, {sa_family=AF_UNIX, sun_path=${abstract}}, 110) = -1`)).toBe(
+			'a socket (@.s.PGSQL.5432)'
+		);
 		expect(watch('12 io_uring_setup(8, 0x1) = 5')).toBe('io_uring (file access the trace does not see)');
 	});
 
@@ -140,6 +145,12 @@ describe('AttemptWatch', () => {
 		const withDatabase = new AttemptWatch({ ...view, given: [...view.given, '/run/postgresql'] });
 		for (const line of [...start, socket]) withDatabase.line(line);
 		expect(withDatabase.attempt).toBeNull();
+		// Its socket through a link the run made to its folder is its socket still.
+		const linked = new AttemptWatch({ ...view, given: [...view.given, '/run/postgresql'] });
+		const link = `12 symlink(${hex('/run/postgresql')}, ${hex('/tmp/pg')}) = 0`;
+		const through = `12 connect(5, {sa_family=AF_UNIX, sun_path=${hex('/tmp/pg/.s.PGSQL.5432')}}, 110) = 0`;
+		for (const line of [...start, link, through]) linked.line(line);
+		expect(linked.attempt).toBeNull();
 	});
 });
 
@@ -169,6 +180,50 @@ describe('AttemptWatch, by effect', () => {
 		expect(watch(open('/proc/self/mem'))).toBe('/proc/self/mem');
 		expect(watch(open('/proc/thread-self/mountinfo'))).toBe('/proc/thread-self/mountinfo');
 		expect(watch(open('/proc/self/root/proc/self/mountinfo'))).toBe('/proc/self/root/proc/self/mountinfo');
+	});
+
+	it('follows the links the run made, moved, doubled or removed, as the kernel meets them', () => {
+		const up = `12 symlink(${hex('/usr')}, ${hex('/tmp/up')}) = 0`;
+		// The kernel climbs from where the link leads: /tmp/up/.. is the root, not /tmp.
+		expect(watch(up, open('/tmp/up/../proc/1/environ'))).toBe('/tmp/up/../proc/1/environ');
+		expect(watch(up, open('/tmp/up/lib/../../proc/self/mountinfo'))).toBe(
+			'/tmp/up/lib/../../proc/self/mountinfo'
+		);
+		expect(watch(up, open('/tmp/up/lib/libc.so.6'), open('/tmp/up/../tmp/x'))).toBeNull();
+		// A link that was not made (the name was taken) is not followed; one removed is no longer.
+		expect(
+			watch(`12 symlink(${hex('/usr')}, ${hex('/tmp/up')}) = -1 EEXIST`, open('/tmp/up/../x'))
+		).toBeNull();
+		expect(watch(up, `12 unlink(${hex('/tmp/up')}) = 0`, open('/tmp/up/../x'))).toBeNull();
+		expect(watch(up, `12 unlink(${hex('/tmp/up')}) = -1 EBUSY`, open('/tmp/up/../x'))).toBe('/tmp/up/../x');
+		// Relative targets from the link's folder, a folder of links renamed, a hard link to a link, a chain.
+		const moved = [
+			`12 mkdir(${hex('/tmp/d')}, 0777) = 0`,
+			`12 symlink(${hex('../../usr')}, ${hex('/tmp/d/l')}) = 0`,
+			`12 rename(${hex('/tmp/d')}, ${hex('/tmp/e')}) = 0`,
+			`12 link(${hex('/tmp/e/l')}, ${hex('/tmp/m')}) = 0`,
+			`12 symlinkat(${hex('m/bin')}, AT_FDCWD, ${hex('/tmp/n')}) = 0`
+		];
+		expect(watch(...moved, open('/tmp/m/../proc/1/environ'))).toBe('/tmp/m/../proc/1/environ');
+		expect(watch(...moved, open('/tmp/n/../../home'))).toBe('/tmp/n/../../home');
+		expect(watch(...moved, open('/tmp/d/l/../x'))).toBeNull();
+		const swapped = `12 renameat2(AT_FDCWD, ${hex('/tmp/up')}, AT_FDCWD, ${hex('/tmp/dir')}, RENAME_EXCHANGE) = 0`;
+		expect(watch(up, swapped, open('/tmp/dir/../home'))).toBe('/tmp/dir/../home');
+		expect(watch(up, swapped, open('/tmp/up/../x'))).toBeNull();
+		// A working folder moved into a link, and a folder opened through one.
+		expect(watch(up, `12 chdir(${hex('/tmp/up')}) = 0`, open('../proc/1/environ'))).toBe('../proc/1/environ');
+		const folder = `12 openat(AT_FDCWD, ${hex('/tmp/up')}, O_RDONLY|O_DIRECTORY) = 7`;
+		expect(watch(up, folder, `12 openat(7, ${hex('../home')}, O_RDONLY) = -1 ENOENT`)).toBe('../home');
+		// Links that lead to each other end as the kernel's do (ELOOP): judged as a path that goes nowhere it may.
+		const loop = [
+			`12 symlink(${hex('/tmp/b')}, ${hex('/tmp/a')}) = 0`,
+			`12 symlink(${hex('/tmp/a')}, ${hex('/tmp/b')}) = 0`
+		];
+		expect(watch(...loop, open('/tmp/a/x'))).toBe('/tmp/a/x');
+		// A link call another thread printed a line before it returned: judged both ways until it has.
+		const pending = `13 symlink(${hex('/usr')}, ${hex('/tmp/up')} <unfinished ...>`;
+		expect(watch(pending, open('/tmp/up/../home'))).toBe('/tmp/up/../home');
+		expect(watch(pending, `13 <... symlink resumed>) = -1 EEXIST`, open('/tmp/up/../x'))).toBeNull();
 	});
 
 	it("passes reading its own descriptors: readlink's answer is not a path it named", () => {

@@ -242,12 +242,17 @@ const devLinks: Record<string, string[]> = {
 	stdout: ['proc', 'self', 'fd', '1'],
 	stderr: ['proc', 'self', 'fd', '2']
 };
-type Where = { cwd: string; fds: Map<string, string> };
+// links: the links the run made itself (where each is, resolved, and its target as written), which the kernel
+// follows as it meets them: with /tmp/up a link to /usr, /tmp/up/.. is the root, not /tmp.
+type Where = { cwd: string; fds: Map<string, string>; links?: Map<string, string> };
 const parts = (path: string) => path.split('/').filter((part) => part !== '');
+// The kernel's own bound on links followed in one path (ELOOP past it).
+const maxLinks = 40;
 
 export function resolvePath(from: string, path: string, where: Where, followLast: boolean): string | null {
 	const stack = path.startsWith('/') ? [] : parts(from);
 	const rest = parts(path);
+	let followed = 0;
 	while (rest.length > 0) {
 		const part = rest.shift()!;
 		if (part === '.') continue;
@@ -257,6 +262,15 @@ export function resolvePath(from: string, path: string, where: Where, followLast
 		}
 		stack.push(part);
 		if (rest.length === 0 && !followLast) break;
+		const target = where.links?.size ? where.links.get(`/${stack.join('/')}`) : undefined;
+		if (target !== undefined) {
+			if (++followed > maxLinks) return null;
+			// A relative target is read from the link's folder, an absolute one from the root.
+			if (target.startsWith('/')) stack.splice(0);
+			else stack.pop();
+			rest.unshift(...parts(target));
+			continue;
+		}
 		if (stack.length === 2 && stack[0] === 'dev' && devLinks[part]) {
 			stack.splice(0, 2, ...devLinks[part]!);
 			continue;
@@ -288,6 +302,43 @@ type CallPath = { shown: string; resolved: string; ok: boolean };
 // marker names (grader/channel/job.ts); the last names the batch's end, with no folder.
 export type Part = { folder: string; marker: string };
 
+// What a call that makes, moves or removes a link does to the run's links, once it has returned 0: a symlink
+// made (its target as written), a hard link to a link (a link too, unless it follows it), a rename (everything
+// under the old name moves; RENAME_EXCHANGE swaps the two), an unlink or rmdir. Paths as resolved, not following
+// the last component (every one of these acts on the link itself).
+type LinkChange = (links: Map<string, string>) => void;
+const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
+function takeUnder(links: Map<string, string>, folder: string): [string, string][] {
+	const taken = [...links].filter(([at]) => under(at, folder));
+	for (const [at] of taken) links.delete(at);
+	return taken.map(([at, target]) => [at.slice(folder.length), target]);
+}
+function linkChange(call: Call, paths: CallPath[]): LinkChange | null {
+	const [from, to] = paths.map((path) => path.resolved);
+	if (call.name.startsWith('symlink') && from !== undefined && to !== undefined) {
+		const target = paths[0]!.shown;
+		return (links) => void links.set(to, target);
+	}
+	if (/^link(at)?$/.test(call.name) && from !== undefined && to !== undefined) {
+		if (/AT_SYMLINK_FOLLOW/.test(call.args.join(','))) return null;
+		return (links) => {
+			const target = links.get(from);
+			if (target !== undefined) links.set(to, target);
+		};
+	}
+	if (/^rename/.test(call.name) && from !== undefined && to !== undefined) {
+		const exchange = /RENAME_EXCHANGE/.test(call.args.join(','));
+		return (links) => {
+			const moved = takeUnder(links, from);
+			const replaced = takeUnder(links, to);
+			for (const [rest, target] of moved) links.set(`${to}${rest}`, target);
+			if (exchange) for (const [rest, target] of replaced) links.set(`${from}${rest}`, target);
+		};
+	}
+	if (/^(unlink|rmdir)/.test(call.name) && from !== undefined) return (links) => void takeUnder(links, from);
+	return null;
+}
+
 export class AttemptWatch {
 	attempt: string | null = null;
 	// The run's own calls judged so far (for the bench: what the tracer costs grows with them).
@@ -311,6 +362,11 @@ export class AttemptWatch {
 	private fds = new Map<string, string>();
 	private pendingOpen = new Map<number, string>();
 	private pendingSignal = new Map<number, string>();
+	// The links the run made (symlink), moved (rename), doubled (link) or removed, each where it is and its target
+	// as written: the kernel follows them in any path that goes through one. A call not yet returned (another
+	// thread printed a line before it did) may or may not have changed them: a path is judged both ways then.
+	private links = new Map<string, string>();
+	private pendingLinks = new Map<number, LinkChange>();
 
 	// parts: a batch's. Before its first marker the run is given no exercise folder; from part n's marker on, part
 	// n's alone, so an exercise that reads another's files in a batch is seen as it would be alone.
@@ -393,6 +449,9 @@ export class AttemptWatch {
 			const signalled = this.pendingSignal.get(call.pid);
 			this.pendingSignal.delete(call.pid);
 			if (signalled && call.result !== null && noSuchProcess(call.result)) this.attempt = signalled;
+			const change = this.pendingLinks.get(call.pid);
+			this.pendingLinks.delete(call.pid);
+			if (change && call.result === '0') change(this.links);
 			return this.attempt;
 		}
 		const found = this.judge(call);
@@ -440,6 +499,9 @@ export class AttemptWatch {
 		const paths = this.pathsOf(call);
 		if (neverInARun.has(name)) return `${name} ${paths.map((path) => path.shown).join(' ')}`.trim();
 		for (const path of paths) if (!path.ok) return path.shown;
+		const change = linkChange(call, paths);
+		if (change && call.result === '0') change(this.links);
+		else if (change && call.result === null) this.pendingLinks.set(call.pid, change);
 		if (name === 'chdir' && paths[0]) {
 			if (call.result === '0') this.cwd = paths[0].resolved;
 			else if (call.result === null) this.pendingChdir.set(call.pid, paths[0].resolved);
@@ -476,7 +538,22 @@ export class AttemptWatch {
 		const paths = call.name.includes('xattr') ? named.slice(0, 1) : named;
 		const followLast =
 			!onTheLink.test(call.name) && !/AT_SYMLINK_NOFOLLOW|O_NOFOLLOW/.test(call.args.join(','));
-		const where = { cwd: this.cwd, fds: this.fds };
+		const known = { cwd: this.cwd, fds: this.fds, links: this.links };
+		const resolved = this.resolveAll(call, paths, followLast, known);
+		if (this.pendingLinks.size === 0) return resolved;
+		// With a link call not yet returned, as if every one had been made, too: a path must pass both ways.
+		const changed = new Map(this.links);
+		for (const change of this.pendingLinks.values()) change(changed);
+		const other = this.resolveAll(call, paths, followLast, { ...known, links: changed });
+		return resolved.map((path, i) => ({ ...path, ok: path.ok && other[i]!.ok }));
+	}
+
+	private resolveAll(
+		call: Call,
+		paths: { path: string; before: string }[],
+		followLast: boolean,
+		where: Where
+	): CallPath[] {
 		const resolved = paths.map(({ path, before }) => {
 			const byFolder = takesDirectory.test(call.name) && /^\d+$/.test(before);
 			const folder = byFolder ? this.fds.get(before) : this.cwd;
@@ -504,9 +581,15 @@ export class AttemptWatch {
 		if (family === 'AF_UNIX') {
 			const path = /sun_path=(@?)("(?:\\x[0-9a-f]{2})*")/.exec(address);
 			if (!path) return 'a socket with no path';
-			const named = `${path[1]}${fromHex(path[2]!)}`;
-			const full = posix.resolve(this.cwd, named);
-			const postgres = this.view.given.includes(socketInSandbox) && within(full, socketInSandbox);
+			// An abstract name (no file, "@…") comes padded with NULs to the address's length: said without them. A
+			// path is resolved as any other the run names, through its links.
+			const abstract = path[1] === '@';
+			const name = fromHex(path[2]!).replace(/\0+$/, '');
+			const named = `${path[1]}${name}`;
+			const where = { cwd: this.cwd, fds: this.fds, links: this.links };
+			const full = abstract ? null : resolvePath(this.cwd, name, where, true);
+			const socket = this.view.given.includes(socketInSandbox);
+			const postgres = full !== null && socket && within(full, socketInSandbox);
 			const nscd = full === '/var/run/nscd/socket' || full === '/run/nscd/socket';
 			return postgres || nscd ? null : `a socket (${named})`;
 		}

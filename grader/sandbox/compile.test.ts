@@ -1,7 +1,7 @@
 // The compile step is shared by the class: a file that crashes the compiler costs that file alone.
 import { describe, expect, it } from 'vitest';
 import { exercises } from '#harness/core/manifest.ts';
-import { compiledHarness, compileFile, removeCompiledHarness } from './compile.ts';
+import { compiledHarness, compileFile, compileLimitMs, removeCompiledHarness } from './compile.ts';
 
 // A quarter of a million `!` in a row overflows esbuild's stack and ends its service process.
 const crashing = `export const boom = ${'!'.repeat(240_000)}1;\n`;
@@ -19,6 +19,26 @@ describe('compileFile', () => {
 		for (const n of [0, 2, 3]) expect(results[n]).toHaveProperty('js', expect.stringContaining('answer'));
 		expect(await compileFile(honest(4), 'exercises/d.ts')).toHaveProperty('js');
 	});
+
+	it(
+		'stops a compile past its time limit, and compiles the classmates queued behind it',
+		{ timeout: 90_000 },
+		async () => {
+			// `a<` 16,000 times (32 KB) takes esbuild some 28 s, its time growing with the square of the length.
+			const slow = `export const x = ${'a<'.repeat(16_000)}b;\n`;
+			const started = Date.now();
+			const results = await Promise.all([
+				compileFile(slow, 'exercises/slow.ts'),
+				compileFile(honest(5), 'exercises/e.ts')
+			]);
+			expect(results[0]).toEqual({
+				error: `the compiler (esbuild) took more than ${compileLimitMs / 1000} s on it twice; simplify the file`
+			});
+			expect(results[1]).toHaveProperty('js', expect.stringContaining('answer5'));
+			// Two tries at the limit, not the compile's own half a minute twice.
+			expect(Date.now() - started).toBeLessThan(2 * compileLimitMs + 10_000);
+		}
+	);
 
 	it('refuses a file past the size the grader takes, and says why', async () => {
 		const big = `export const x = '${'x'.repeat(300 * 1024)}';\n`;

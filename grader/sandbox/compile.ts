@@ -34,6 +34,11 @@ export const maxSourceBytes = 256 * 1024;
 // every file after it, had the service stayed down. So files are compiled one at a time (each takes a
 // millisecond or two), a service that died is started again for the next file, and the file it died on is tried
 // once more on a fresh service before it is called the cause. A classmate's file is never judged by another's.
+// And some inputs make it slow without crashing it: `a<a<a<…` takes it time that grows with the square of its
+// length (16,000 of them, 32 KB, took 28 s; 256 KB would hold the queue, and every classmate behind it, for half an
+// hour). So a compile has a time limit: past it the service is stopped, and the file tried once more on a fresh
+// one before it is called the cause, as for a crash. An honest file compiles in milliseconds, on a busy machine too.
+export const compileLimitMs = 10_000;
 let queue: Promise<unknown> = Promise.resolve();
 
 export function compileFile(source: string, shown: string): Promise<{ js: string } | { error: string }> {
@@ -46,12 +51,27 @@ async function compileAlone(source: string, shown: string): Promise<{ js: string
 	if (Buffer.byteLength(source) > maxSourceBytes)
 		return { error: `larger than ${maxSourceBytes / 1024} KB, which the grader does not compile` };
 	for (let attempt = 1; ; attempt++) {
+		let timer: NodeJS.Timeout | undefined;
+		let slow = false;
 		try {
-			return { js: await esbuildOnce(source, shown) };
+			const limit = new Promise<never>((_, fail) => {
+				timer = setTimeout(() => {
+					slow = true;
+					fail(new Error('the compile took too long'));
+				}, compileLimitMs);
+			});
+			return { js: await Promise.race([esbuildOnce(source, shown), limit]) };
 		} catch (error) {
-			if (!serviceDied(error)) return { error: compileError(error) };
+			if (!slow && !serviceDied(error)) return { error: compileError(error) };
 			await stop();
-			if (attempt === 2) return { error: 'the compiler (esbuild) crashed on it twice; simplify the file' };
+			if (attempt === 2)
+				return {
+					error: slow
+						? `the compiler (esbuild) took more than ${compileLimitMs / 1000} s on it twice; simplify the file`
+						: 'the compiler (esbuild) crashed on it twice; simplify the file'
+				};
+		} finally {
+			clearTimeout(timer);
 		}
 	}
 }

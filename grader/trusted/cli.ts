@@ -11,6 +11,7 @@ import { defaults, gradeClass, type ClassGrade, type Graded } from './grade.ts';
 import { goReference } from './go-reference.ts';
 import { gradescopeResults } from './gradescope.ts';
 import { writeAtomically, writeLearner } from './output.ts';
+import { oneLine } from './shown.ts';
 import { classReport, progressBar } from './table.ts';
 
 const usage = `usage: npm run grade -- [options] <submission>…
@@ -131,6 +132,10 @@ const go = values['no-go'] ? Promise.resolve(null) : goReference();
 const out = resolve(values.out);
 // Every learner graded so far, in the order they finished: what the class files hold if grading stops midway.
 const gradedSoFar: Graded[] = [];
+// The learners whose results.json could not be written (a full disk, a folder in the way): report.txt says so,
+// rather than that every one was written.
+const notWritten: string[] = [];
+const notWrittenLines = () => notWritten.map((line) => `${line}\n`).join('');
 const started = Date.now();
 
 // Grading stopped (an error no run caught, or the reference failing its own checks): the learners already
@@ -156,7 +161,7 @@ function stopped(error: unknown): never {
 		};
 		const line = `grading stopped after ${gradedSoFar.length} of ${paths.length} submissions: ${why.split('\n')[0]}`;
 		writeAtomically(join(out, 'class.csv'), classCsv(partial));
-		writeAtomically(join(out, 'report.txt'), `${classReport(partial, null)}\n${line}\n`);
+		writeAtomically(join(out, 'report.txt'), `${classReport(partial, null)}\n${notWrittenLines()}${line}\n`);
 		console.error(`${line}\nwrote ${values.out}/class.csv and ${values.out}/report.txt for them`);
 	}
 	process.exit(2);
@@ -172,7 +177,13 @@ try {
 		// Each learner's results.json is written the moment that learner is done, whatever happens later.
 		onGraded: (graded) => {
 			gradedSoFar.push(graded);
-			if (!values.gradescope) writeLearner(out, graded.submission.name, gradescopeResults(graded));
+			if (values.gradescope) return;
+			try {
+				writeLearner(out, graded.submission.name, gradescopeResults(graded));
+			} catch (error) {
+				const why = error instanceof Error ? error.message : String(error);
+				notWritten.push(`results.json not written for ${oneLine(graded.submission.name)}: ${oneLine(why)}`);
+			}
 		},
 		onProgress: (done, total, label) => {
 			if (tty) process.stderr.write(`\r\u001b[2K${progressBar(done, total, label)}`);
@@ -199,9 +210,11 @@ if (values.gradescope) {
 	console.log(`\nwrote ${values.gradescope}`);
 } else {
 	writeAtomically(join(out, 'class.csv'), classCsv(grade));
-	writeAtomically(join(out, 'report.txt'), `${report}\n`);
+	writeAtomically(join(out, 'report.txt'), `${report}\n${notWrittenLines()}`);
 	writeAtomically(join(out, 'class.html'), classPage(viewOfGrade(grade, sandboxName(grade))));
+	if (notWritten.length) console.error(`\n${notWrittenLines().trimEnd()}`);
+	const but = notWritten.length ? ` (but for ${notWritten.length}: see report.txt)` : '';
 	console.log(
-		`\nwrote ${values.out}/<learner>/results.json, ${values.out}/class.csv, ${values.out}/report.txt and ${values.out}/class.html`
+		`\nwrote ${values.out}/<learner>/results.json${but}, ${values.out}/class.csv, ${values.out}/report.txt and ${values.out}/class.html`
 	);
 }

@@ -36,7 +36,10 @@ export type Frozen = {
 // The reference's answers read as a learner's are (grader/inside/plain.ts, loaded by its path like the observers):
 // the same copy on both sides of the wall, so an honest answer reads the same.
 const plainFile = pathToFileURL(join(root, 'grader', 'inside', 'plain.ts')).href;
-const { plain } = (await import(plainFile)) as { plain: (value: unknown) => unknown };
+const { awaitable, plain } = (await import(plainFile)) as {
+	awaitable: (value: unknown) => unknown;
+	plain: (value: unknown) => unknown;
+};
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(plain(value)));
 
 async function codeFrom(folder: string, exercise: Exercise): Promise<Code> {
@@ -47,7 +50,7 @@ async function codeFrom(folder: string, exercise: Exercise): Promise<Code> {
 }
 
 async function observe(observers: Observers, code: Code, check: Check, input: unknown, run: RunContext) {
-	return asJson(await observers[check.observer]!(code, input, run));
+	return asJson(await awaitable(observers[check.observer]!(code, input, run)));
 }
 
 const passes = (check: Check, input: unknown, observed: unknown, expected: unknown) => {

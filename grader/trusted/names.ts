@@ -56,28 +56,64 @@ export function learnerNames(paths: string[], classFolder?: string): Named[] {
 		};
 	});
 	// A folder may be named like another's changed name ("Ann_Lee-1f3a9c0d"): that one is changed too.
-	const taken = new Map<string, number>();
-	for (const entry of first)
-		if ('name' in entry) taken.set(entry.name.toLowerCase(), (taken.get(entry.name.toLowerCase()) ?? 0) + 1);
-	return first.map((entry, i) =>
+	let taken = timesTaken(first);
+	let result = first.map((entry, i) =>
 		'name' in entry &&
 		taken.get(entry.name.toLowerCase())! > 1 &&
 		entry.name === (named[i] as { name: string }).name
 			? { path: entry.path, name: safeName(entry.name, relative[i]!, true) }
 			: entry
 	);
+	// Eight hex digits are 32 bits: two folders whose names change alike can be made to meet on them too (a pair
+	// among some 100,000 tries). Every name that still meets another gets a longer suffix, until none does.
+	for (const digits of [16, 64]) {
+		taken = timesTaken(result);
+		result = result.map((entry, i) =>
+			'name' in entry && taken.get(entry.name.toLowerCase())! > 1
+				? {
+						path: entry.path,
+						name: safeName((named[i] as { name: string }).name, relative[i]!, true, digits)
+					}
+				: entry
+		);
+	}
+	return result;
+}
+
+function timesTaken(entries: Named[]): Map<string, number> {
+	const taken = new Map<string, number>();
+	for (const entry of entries)
+		if ('name' in entry) taken.set(entry.name.toLowerCase(), (taken.get(entry.name.toLowerCase()) ?? 0) + 1);
+	return taken;
 }
 
 const maxNameLength = 100;
+// A folder's name holds 255 bytes at most (ext4, tmpfs, most file systems), and the suffix takes up to 65: the
+// rest is cut at a whole character, so a name of letters that take three bytes each (CJK) still gets a folder.
+const maxNameBytes = 180;
+function cutToBytes(text: string, bytes: number): string {
+	let used = 0;
+	let end = 0;
+	for (const char of text) {
+		used += Buffer.byteLength(char);
+		if (used > bytes) break;
+		end += char.length;
+	}
+	return text.slice(0, end);
+}
 
 // The name as a folder and a cell can hold it; with a stable suffix when it had to change or meets another.
 // `path` (relative to the class folder) is what the suffix is a hash of: two folders never share one.
-export function safeName(name: string, path: string, shared = false): string {
-	const safe = name
-		.normalize('NFC')
-		.replace(/[^\p{L}\p{N}_.+@=~-]/gu, '_')
-		.replace(/(^|~)\./g, '$1_.')
-		.slice(0, maxNameLength);
+// digits: how much of the hash the suffix holds (more where eight met another's).
+export function safeName(name: string, path: string, shared = false, digits = 8): string {
+	const safe = cutToBytes(
+		name
+			.normalize('NFC')
+			.replace(/[^\p{L}\p{N}_.+@=~-]/gu, '_')
+			.replace(/(^|~)\./g, '$1_.')
+			.slice(0, maxNameLength),
+		maxNameBytes
+	);
 	if (safe === name && !shared && !outputNames.includes(name.toLowerCase())) return name;
-	return `${safe}-${createHash('sha256').update(path).digest('hex').slice(0, 8)}`;
+	return `${safe}-${createHash('sha256').update(path).digest('hex').slice(0, digits)}`;
 }

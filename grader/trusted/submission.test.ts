@@ -172,6 +172,25 @@ describe('learner names', () => {
 				'/class'
 			)
 		).toEqual(named);
+		// Two names that change alike and whose hashes meet in eight hex digits (found by trying names): each gets
+		// a longer suffix, and a name that meets neither keeps its own.
+		const met = learnerNames(['/c/Ann   [><', '/c/Ann !&<,$', '/c/Ann Lee'], '/c');
+		expect(met.map((entry) => ('name' in entry ? entry.name : ''))).toEqual([
+			expect.stringMatching(/^Ann______-919bb4e9[0-9a-f]{8}$/),
+			expect.stringMatching(/^Ann______-919bb4e9[0-9a-f]{8}$/),
+			expect.stringMatching(/^Ann_Lee-[0-9a-f]{8}$/)
+		]);
+		expect(new Set(met.map((entry) => ('name' in entry ? entry.name : ''))).size).toBe(3);
+		// Names as long as a folder's name may be, in letters of three bytes each (CJK), alone or two folders deep:
+		// each a name a folder can hold (255 bytes), the suffix too.
+		const wide = ['中'.repeat(84) + ' ', `${'中'.repeat(60)}/${'中'.repeat(60)}`, '中'.repeat(85)];
+		const wideNames = learnerNames(
+			wide.map((name) => `/c/${name}`),
+			'/c'
+		);
+		for (const entry of wideNames)
+			expect(Buffer.byteLength('name' in entry ? entry.name : '')).toBeLessThanOrEqual(255);
+		expect(new Set(wideNames.map((entry) => ('name' in entry ? entry.name : ''))).size).toBe(3);
 		// A folder named like another's changed name is changed too.
 		const [first] = names;
 		const again = learnerNames(['/class/Ann Lee', `/class/${first}`], '/class');
