@@ -212,7 +212,11 @@ if (values.gradescope) {
 	writeAtomically(join(out, 'class.csv'), classCsv(grade));
 	writeAtomically(join(out, 'report.txt'), `${report}\n${notWrittenLines()}`);
 	writeAtomically(join(out, 'class.html'), classPage(viewOfGrade(grade, sandboxName(grade))));
-	if (notWritten.length) console.error(`\n${notWrittenLines().trimEnd()}`);
+	// A learner without results.json has no grade for the gradebook: the run did not do all it was asked.
+	if (notWritten.length) {
+		console.error(`\n${notWrittenLines().trimEnd()}`);
+		process.exitCode = 1;
+	}
 	const but = notWritten.length ? ` (but for ${notWritten.length}: see report.txt)` : '';
 	console.log(
 		`\nwrote ${values.out}/<learner>/results.json${but}, ${values.out}/class.csv, ${values.out}/report.txt and ${values.out}/class.html`
