@@ -23,7 +23,7 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ownStamp, stampGone } from '../../lib/stamp.ts';
+import { ownStamp, stampGone } from '../../harness/postgres/stamp.ts';
 import { unmountUnderSync } from './overlay.ts';
 
 // A name stamped with this grader: `prefix`, the stamp, then `last` (mkdtemp's six letters or digits, or a

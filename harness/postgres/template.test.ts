@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../../lib/run.ts';
-import { ownStamp, startTime } from '../../lib/stamp.ts';
+import { ownStamp, startTime } from './stamp.ts';
 import { clusterTemplate, diesWithThisProcess } from './template.ts';
 
 const run = promisify(execFile);

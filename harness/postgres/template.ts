@@ -7,7 +7,7 @@
 //
 // The template lives in memory or under the OS temp dir (scratchFolder), named by the PostgreSQL binaries' version and how it was made, so
 // a new version makes a new one. It is built in a folder of its own and renamed into place, so two runs that
-// build it at once never see half of one; that folder is named with its maker (lib/stamp.ts), so a build whose
+// build it at once never see half of one; that folder is named with its maker (stamp.ts), so a build whose
 // maker was killed is removed by the next one that looks. A template that is not this user's, or that others can write, is
 // never used: startPostgres() then initialises a fresh cluster, as before.
 import { execFile } from 'node:child_process';
@@ -29,7 +29,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { ownStamp, stampGone } from '../../lib/stamp.ts';
+import { ownStamp, stampGone } from './stamp.ts';
 import { packageFolder } from './binaries.ts';
 
 type ClusterTemplate = { data: string; password: string };
