@@ -6,11 +6,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSyn
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { materializeSamples, samples } from '../samples/samples.ts';
-import { gradeClass } from '../trusted/grade.ts';
-import { cgroupsWork } from './cgroups.ts';
-import { mayMountOverlay } from './overlay.ts';
-import { root } from './paths.ts';
-import { graderPlaces, sweepLeftovers } from './sweep.ts';
+import { gradeClass } from './grade.ts';
+import { cgroupsWork } from '../sandbox/cgroups.ts';
+import { mayMountOverlay } from '../sandbox/overlay.ts';
+import { root } from '../sandbox/paths.ts';
+import { graderPlaces, sweepLeftovers } from '../sandbox/sweep.ts';
 
 const dir = mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : root, 'grader-killed-'));
 const [submission] = materializeSamples(
