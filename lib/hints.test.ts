@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exercises, goExercises, workbookRoot } from '#harness/core/manifest.ts';
 import { goNames, typeScriptIn } from './go-hints.ts';
+import { goWrongDir, wrongSolutions } from './wrong-solutions.ts';
 import { hintProblems, hintsFile, parseHints, readHints, unlikeProblems } from './hints.ts';
 
 describe('hints.md', () => {
@@ -88,4 +89,22 @@ describe('hints.go.md', () => {
 			expect(unlikeProblems(readHints(workbookRoot, exercise), go)).toEqual([]);
 			expect(typeScriptIn(go, names)).toEqual([]);
 		});
+	// The grader quotes a Go learner's named mistake by its TypeScript patch's "hint: N", from hints.go.md.
+	it('gives a mistake named in both languages one hint number, which hints.go.md has', () => {
+		const typescript = new Map(wrongSolutions().map((wrong) => [wrong.name, wrong.hint]));
+		const slips = wrongSolutions(goWrongDir).flatMap((wrong) => {
+			const exercise = exercises().find((e) => e.folder === wrong.folder)!;
+			const count = readHints(workbookRoot, exercise, 'go').length;
+			const twin = typescript.get(wrong.name);
+			return [
+				...(wrong.hint !== undefined && wrong.hint > count
+					? [`${wrong.name}: hint ${wrong.hint} of ${count}`]
+					: []),
+				...(wrong.hint !== undefined && twin !== undefined && twin !== wrong.hint
+					? [`${wrong.name}: hint ${wrong.hint} in Go, ${twin} in TypeScript`]
+					: [])
+			];
+		});
+		expect(slips).toEqual([]);
+	});
 });
