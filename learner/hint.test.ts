@@ -37,6 +37,17 @@ describe('npm run hint, on a copy of the workbook', () => {
 		expect(over).not.toContain('Hint 2 of');
 		expect(hint(workbook.root, withHints.id)).toContain(`Hint 2 of ${hints.length}`);
 	});
+	it("keeps the Go track's count, which is its own, in the same file", () => {
+		const memory = join(workbook.root, '.learner', 'hints-shown.json');
+		hint(workbook.root, withHints.id);
+		writeFileSync(memory, JSON.stringify({ [`go:${withHints.id}`]: 2, [withHints.id]: 1 }));
+		expect(hint(workbook.root, withHints.id)).toContain('Hint 2 of');
+		hint(workbook.root, withHints.id, { again: true });
+		expect(JSON.parse(readFileSync(memory, 'utf8'))).toEqual({
+			[`go:${withHints.id}`]: 2,
+			[withHints.id]: 1
+		});
+	});
 	it('starts over from the first hint when the memory file is damaged', () => {
 		hint(workbook.root, withHints.id);
 		writeFileSync(join(workbook.root, '.learner', 'hints-shown.json'), '{ "01": ');

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 
 export const stateFolder = (root: string) => join(root, '.learner');
 
-// How many hints of each exercise were shown: { "01": 2 }. A damaged file counts as none shown.
+// How many hints of each exercise were shown: { "01": 2 }. A damaged file counts as none shown. The Go
+// track's `go run ./cmd/workbook hint` keeps its own count in the same file, as "go:01" (its answers are Go's):
+// each command leaves the other's counts as they are.
 export function hintsShown(root: string): Record<string, number> {
 	const path = join(stateFolder(root), 'hints-shown.json');
 	if (!existsSync(path)) return {};

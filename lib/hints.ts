@@ -1,9 +1,12 @@
-// An exercise's hints.md, read: what `npm run hint` shows one at a time, what the grader quotes a named
-// mistake's hint by, and what the hints' test holds to the house's shape.
+// An exercise's hints, read: hints.md for TypeScript, hints.go.md beside it for Go. What `npm run hint` and
+// `go run ./cmd/workbook hint` show one at a time, what the grader quotes a named mistake's hint by, and what
+// the hints' test holds to the house's shape.
 //
 //   readHints(root, exercise)        [{ title: 'Two tenants both send evt-42. …?', body: '…' }, …]
+//   readHints(root, exercise, 'go')  the same from hints.go.md
 //   parseHints(markdown)             the same from the text
 //   hintProblems(hints)              [] when fit to ship; otherwise what is wrong, one line each
+//   unlikeProblems(ts, go)           [] when hint N is a question in both files or an answer in both
 //
 // Every "## " heading starts a hint, its title the heading's words and its body the text under it; whatever
 // comes before the first heading is for maintainers only. A title ending in "?" is a question, and questions
@@ -13,8 +16,11 @@ import { join } from 'node:path';
 import type { Exercise } from '#harness/core/manifest.ts';
 
 export type Hint = { title: string; body: string };
+export type HintLanguage = 'typescript' | 'go';
 
-export const hintsFile = (exercise: Exercise) => join('exercises', exercise.folder, 'hints.md');
+// Go's hints sit beside TypeScript's, so a learner finds both in the exercise's folder.
+export const hintsFile = (exercise: Exercise, language: HintLanguage = 'typescript') =>
+	join('exercises', exercise.folder, language === 'go' ? 'hints.go.md' : 'hints.md');
 
 export function parseHints(markdown: string): Hint[] {
 	const hints: Hint[] = [];
@@ -26,9 +32,9 @@ export function parseHints(markdown: string): Hint[] {
 	return hints.map((hint) => ({ title: hint.title, body: hint.body.trim() }));
 }
 
-// The hints of the exercise in the workbook at root; it throws if its hints.md is missing.
-export const readHints = (root: string, exercise: Exercise): Hint[] =>
-	parseHints(readFileSync(join(root, hintsFile(exercise)), 'utf8'));
+// The hints of the exercise in the workbook at root; it throws if the file is missing.
+export const readHints = (root: string, exercise: Exercise, language: HintLanguage = 'typescript'): Hint[] =>
+	parseHints(readFileSync(join(root, hintsFile(exercise, language)), 'utf8'));
 
 export const isQuestion = (hint: Hint) => hint.title.endsWith('?');
 
@@ -45,4 +51,20 @@ export function hintProblems(hints: Hint[]): string[] {
 			problems.push(`hint ${i + 1}, "${hint.title}", is a question after an answer`);
 	});
 	return problems;
+}
+
+// A wrong solution's "hint: N" names one hint for both languages, so Go's file has TypeScript's hints in
+// TypeScript's order: as many, and the N-th a question in both or an answer in both.
+export function unlikeProblems(typescript: Hint[], go: Hint[]): string[] {
+	if (typescript.length !== go.length)
+		return [
+			`has ${go.length} hints where hints.md has ${typescript.length}; hint N must be the same hint in both`
+		];
+	return go.flatMap((hint, i) =>
+		isQuestion(hint) === isQuestion(typescript[i]!)
+			? []
+			: [
+					`hint ${i + 1}, "${hint.title}", is ${isQuestion(hint) ? 'a question' : 'an answer'} where hints.md's is not`
+				]
+	);
 }

@@ -8,6 +8,9 @@ import { gradeClass, type ClassGrade, type Graded, type Options } from '../trust
 import type { ExerciseRun } from '../trusted/run-exercise.ts';
 import type { ScoredExercise } from '../trusted/score.ts';
 import { classDetails, classTable } from '../trusted/table.ts';
+import { learnerDiagnosis } from '../trusted/gradescope.ts';
+import { readHints } from '../../lib/hints.ts';
+import { workbookRoot } from '#harness/core/manifest.ts';
 import { goSamples } from './go-samples.ts';
 import { materializeSamples, samples, type Kind, type Sample } from './samples.ts';
 
@@ -38,6 +41,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const graded = (grade: ClassGrade, sample: Sample): Graded | undefined =>
 	grade.graded.find((g) => g.submission.name === sample.name);
+
+// Each named mistake's hint a report quotes, and whether it is the one the learner's language has: Go's
+// command and hints.go.md's title for an exercise graded in Go, npm's and hints.md's otherwise.
+function quotedHints(grade: ClassGrade): { language: string; right: boolean; line: string }[] {
+	return grade.graded.flatMap((got) =>
+		learnerDiagnosis(got).flatMap((line) => {
+			const quote = /Read hint (\d+) of `(.*?)`: "(.*)"$/.exec(line);
+			const id = quote && / (\d\d)$/.exec(quote[2]!)?.[1];
+			const scored = got.exercises.find((e) => e.exercise.id === id);
+			if (!quote || !scored) return [];
+			const go = scored.language === 'Go';
+			const title = readHints(workbookRoot, scored.exercise, go ? 'go' : 'typescript')[Number(quote[1]) - 1]
+				?.title;
+			const command = go ? `go run ./cmd/workbook hint ${id}` : `npm run hint -- ${id}`;
+			return [
+				{ language: go ? 'Go' : 'TypeScript', right: quote[2] === command && quote[3] === title, line }
+			];
+		})
+	);
+}
 
 function holds(scored: ScoredExercise, score: 'full' | 'zero' | 'some') {
 	const id = scored.exercise.id;
@@ -95,6 +118,12 @@ describe('a Go class: each Go sample pinned to its score and a line of its repor
 			);
 	});
 
+	it("quotes a named mistake's hint from Go's hints, with Go's hint command", () => {
+		const quoted = quotedHints(goGrade);
+		expect(quoted.filter((q) => q.language === 'Go').length).toBeGreaterThan(0);
+		expect(quoted.filter((q) => !q.right).map((q) => q.line)).toEqual([]);
+	});
+
 	it("loses 06's crash points to the Go mistake key-saved-in-its-own-transaction, told as its patch says", () => {
 		const scored = graded(goGrade, byName('go-partial'))!.exercises.find((e) => e.exercise.id === '06')!;
 		const failed = scored.tests.filter((t) => t.status !== 'passed' && !t.free);
@@ -113,6 +142,14 @@ describe('a Go class: each Go sample pinned to its score and a line of its repor
 
 describe('a mixed class: TypeScript, Go, and both, graded side by side on the same checks', () => {
 	for (const name of mixed) it(`${name}: ${byName(name).story}`, () => pinned(mixedGrade, byName(name)));
+
+	it("quotes each named mistake's hint in the language its exercise was graded in", () => {
+		expect(
+			quotedHints(mixedGrade)
+				.filter((q) => !q.right)
+				.map((q) => q.line)
+		).toEqual([]);
+	});
 
 	it('gives the same points for the same exercise solved in either language', () => {
 		const inTypeScript = graded(mixedGrade, byName('partial'))!.exercises.find(

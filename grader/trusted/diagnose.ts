@@ -20,7 +20,8 @@ import type { PlannedCheck } from './expect.ts';
 import type { Mistake } from './mistakes.ts';
 
 export type Match = { name: string; mistake: string; matched: number; of: number };
-export type Diagnosis =
+// language: 'Go' when the run it was made from was the learner's Go, whose hints are hints.go.md's.
+export type Diagnosis = { language?: 'Go' } & (
 	| (Match & {
 			kind: 'mistake';
 			lesson: string | null;
@@ -34,7 +35,8 @@ export type Diagnosis =
 			// The first input where the learner's code went another way: the check and the case's number.
 			first: { check: string; case: number; of: number; heldOut: boolean; problem: string };
 			closest: Match | null;
-	  };
+	  }
+);
 
 const diverges = (answer: Answer | undefined) => answer !== undefined && answer.problem !== null;
 

@@ -6,6 +6,7 @@ import { exercises as manifestExercises, type Exercise } from '#harness/core/man
 import { removeCompiledHarness } from '../sandbox/compile.ts';
 import { diagnose, type Diagnosis } from './diagnose.ts';
 import { planExercises, plannedMistakes, type Frozen, type Planned } from './expect.ts';
+import { inGo } from './mistakes.ts';
 import { commonFolder, learnerNames } from './names.ts';
 import { root } from '../sandbox/paths.ts';
 import { maxObservations, notRun, runExercise, type ExerciseRun } from './run-exercise.ts';
@@ -353,7 +354,12 @@ async function gradeWith(paths: string[], options: Options, databases: GradingPo
 						})
 					);
 					const counted = better(scored);
-					const diagnosis = scored.find((one) => one.exercise.score === counted.score)?.diagnosis;
+					const chosen = scored.find((one) => one.exercise.score === counted.score);
+					// A Go run's diagnosis quotes Go's hints, for the learner who wrote the Go.
+					const diagnosis =
+						chosen?.diagnosis && chosen.language === 'Go'
+							? inGo(chosen.diagnosis, plan.exercise)
+							: chosen?.diagnosis;
 					if (diagnosis) diagnoses[plan.exercise.id] = scrubDiagnosis(diagnosis);
 					return counted;
 				}

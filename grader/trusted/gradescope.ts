@@ -76,7 +76,10 @@ export function learnerDiagnosis(graded: Graded): string[] {
 		const diagnosis = graded.diagnoses[scored.exercise.id];
 		if (!diagnosis) return [];
 		const heading = `${scored.exercise.id} · ${scored.exercise.title}`;
-		const hint = `npm run hint -- ${scored.exercise.id}`;
+		const hint =
+			diagnosis.language === 'Go'
+				? `go run ./cmd/workbook hint ${scored.exercise.id}` // from go/, as the Go track's README says
+				: `npm run hint -- ${scored.exercise.id}`;
 		if (diagnosis.kind === 'mistake')
 			return [
 				`${heading}: your answers match the mistake "${diagnosis.name}" on ${diagnosis.matched} of ${diagnosis.of} inputs where it or you differ from the reference: ${diagnosis.mistake}.`,

@@ -8,14 +8,23 @@
 //
 // A wrong solution's files are its patched text, written beside the exercise's given files in a folder of
 // their own whose package.json maps #harness/… to the workbook's harness, so they import what a learner's do.
-import { copyFileSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Exercise } from '#harness/core/manifest.ts';
-import { readHints } from '../../lib/hints.ts';
+import { hintsFile, readHints, type HintLanguage } from '../../lib/hints.ts';
 import { wrongSolutions, writeWrongSolution, type WrongSolution } from '../../lib/wrong-solutions.ts';
 import type { Code } from '../inside/observer.ts';
+import type { Diagnosis } from './diagnose.ts';
 import { root } from '../sandbox/paths.ts';
 import { privateStampedFolder } from '../sandbox/leftovers.ts';
 import { answerOf, type Answers, type Said } from './answers.ts';
@@ -31,9 +40,18 @@ export type Mistake = {
 	answers: Answers;
 };
 
-// hints.md's n-th heading ("## When the user presses Send a second time, …?"), or null.
-const hintTitle = (exercise: Exercise, n: number | undefined): string | null =>
-	n ? (readHints(root, exercise)[n - 1]?.title ?? null) : null;
+// hints.md's n-th heading ("## When the user presses Send a second time, …?"), or null; hints.go.md's for Go.
+const hintTitle = (exercise: Exercise, n: number | undefined, language: HintLanguage = 'typescript') =>
+	n && existsSync(join(root, hintsFile(exercise, language)))
+		? (readHints(root, exercise, language)[n - 1]?.title ?? null)
+		: null;
+
+// A diagnosis made of a Go run, as a Go learner reads it: the same hint's number (hints.go.md has hints.md's
+// hints in its order, lib/hints.test.ts holds it to that), quoted from Go's hints.
+export const inGo = (diagnosis: Diagnosis, exercise: Exercise): Diagnosis =>
+	diagnosis.kind === 'mistake'
+		? { ...diagnosis, language: 'Go', hintTitle: hintTitle(exercise, diagnosis.hint ?? undefined, 'go') }
+		: { ...diagnosis, language: 'Go' };
 export type Observe = (code: Code, check: PlannedCheck, input: unknown) => Promise<unknown>;
 
 // A folder that imports like the workbook: its own package.json, the harness linked in.

@@ -1,9 +1,11 @@
 // Command workbook is the Go learner's loop, run from go/: which exercises are green, the next hint, and
-// a learner file put back as shipped. It reads the same exercises/manifest.json, hints.md and READMEs as
-// the TypeScript commands (npm run progress, hint, reset).
+// a learner file put back as shipped. It reads the same exercises/manifest.json and READMEs as the
+// TypeScript commands (npm run progress, hint, reset), the Go hints beside TypeScript's (hints.go.md beside
+// hints.md), and keeps what it remembers in the same .learner/ folder.
 //
 //	go run ./cmd/workbook progress        every Go exercise, red or green, in the manifest's order
-//	go run ./cmd/workbook hint 02         02's first hint; hint 02 2 the second; hint 02 all every one
+//	go run ./cmd/workbook hint 02         02's next hint each time; hint 02 2 the second, hint 02 all every
+//	                                      one, hint 02 --again the first again
 //	go run ./cmd/workbook reset 02        02's Go learner files as shipped (from learner/shipped/go/); a file
 //	                                      you changed only with --yes, your version kept in .learner/before-reset/
 //	go run ./cmd/workbook watch 02        go test ./exercises/02-same-event now, and again on every save
@@ -21,7 +23,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -34,7 +35,7 @@ type exercise struct {
 	GoLearnerFiles []string `json:"goLearnerFiles"`
 }
 
-const usage = "usage: go run ./cmd/workbook progress | hint NN [N|all] | reset NN [--yes] | watch NN | solutions [packages]   (from go/)"
+const usage = "usage: go run ./cmd/workbook progress | hint NN [N|all|--again] | reset NN [--yes] | watch NN | solutions [packages]   (from go/)"
 
 func main() {
 	if err := run(os.Args[1:]); err != nil {
@@ -70,11 +71,15 @@ func run(args []string) error {
 	}
 	switch args[0] {
 	case "hint":
-		which := "1"
+		which := ""
 		if len(args) > 2 {
 			which = args[2]
 		}
-		return hint(root, ex, which)
+		said, err := hint(root, ex, which)
+		if err == nil {
+			fmt.Println(said)
+		}
+		return err
 	case "reset":
 		said, err := reset(root, ex, slices.Contains(args[2:], "--yes"), time.Now())
 		fmt.Print(said)
@@ -153,35 +158,6 @@ func progress(root string, all []exercise) error {
 		fmt.Printf(" Next: go test ./exercises/%s", next)
 	}
 	fmt.Println()
-	return nil
-}
-
-// hint prints one of hints.md's hints (every "## " heading starts one), or all of them.
-func hint(root string, ex exercise, which string) error {
-	data, err := os.ReadFile(filepath.Join(root, "exercises", ex.Folder, "hints.md"))
-	if err != nil {
-		return err
-	}
-	var hints []string
-	for _, line := range strings.Split(string(data), "\n") {
-		if title, ok := strings.CutPrefix(line, "## "); ok {
-			hints = append(hints, title+"\n")
-		} else if len(hints) > 0 {
-			hints[len(hints)-1] += line + "\n"
-		}
-	}
-	if which == "all" {
-		fmt.Print(strings.Join(hints, "\n"))
-		return nil
-	}
-	n, err := strconv.Atoi(which)
-	if err != nil || n < 1 || n > len(hints) {
-		return fmt.Errorf("%s has hints 1 to %d (or all)", ex.ID, len(hints))
-	}
-	fmt.Printf("Hint %d of %d for %s · %s\n\n%s", n, len(hints), ex.ID, ex.Title, strings.TrimSpace(hints[n-1])+"\n")
-	if n < len(hints) {
-		fmt.Printf("\nThe next: go run ./cmd/workbook hint %s %d\n", ex.ID, n+1)
-	}
 	return nil
 }
 
