@@ -13,19 +13,13 @@
 import { type Checked } from './go-track.ts';
 import { playGoWrongTest } from './go-track.ts';
 import { runWrongSolutions } from './wrong/play-wrong.ts';
+import { normalised } from './wrong/first-failure.ts';
 import { goExercises, heading } from '#harness/core/manifest.ts';
 import { goWrongDir, wrongDir, wrongSolutions, type WrongSolution } from '../lib/wrong-solutions.ts';
 
 export type Story = { heading: string | null; divergence: string | null };
 
-// One line as both languages would say it.
-export function normalised(line: string): string {
-	return line
-		.replace(/^\s*[\w.-]+\.go:\d+: /, '')
-		.replace(/\b([A-Z])(\w*)\(\)/g, (_, first: string, rest: string) => `${first.toLowerCase()}${rest}()`)
-		.replace(/\s+/g, ' ')
-		.trim();
-}
+export { normalised } from './wrong/first-failure.ts';
 
 const headingLine = /^(Schedule|Journey) "|^(Two|Three) workers on /;
 
