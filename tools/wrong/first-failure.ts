@@ -9,11 +9,12 @@
 //
 //   bareAssertion(message)   the line that is a runner's own assertion, or null when the story is told
 
-// One line as both languages would say it: no Go file:line prefix, no indentation, finish() for Finish().
+// One line as both languages would say it: no Go file:line prefix, no indentation, finish() for Finish()
+// and begin(edited) for Begin(edited).
 export function normalised(line: string): string {
 	return line
 		.replace(/^\s*[\w.-]+\.go:\d+: /, '')
-		.replace(/\b([A-Z])(\w*)\(\)/g, (_, first: string, rest: string) => `${first.toLowerCase()}${rest}()`)
+		.replace(/\b([A-Z])(\w*)\(/g, (_, first: string, rest: string) => `${first.toLowerCase()}${rest}(`)
 		.replace(/\s+/g, ' ')
 		.trim();
 }
