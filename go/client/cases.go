@@ -5,12 +5,13 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"workbook/core"
 )
 
 // Case is one of exercise 04's focused tests, told as its journeys are: the case, the call, what was
 // expected against what the key store did, and what that usually means, in the words of
-// harness/client/cases.ts, so a learner's first failure is the lesson's story in either language, never a
-// bare "= …, want …".
+// harness/client/cases.ts (core.CaseStory).
 type Case struct {
 	t    *testing.T
 	name string
@@ -27,17 +28,8 @@ func RunCase(t *testing.T, name string, body func(c Case)) {
 func (c Case) Check(call string, got, want any, means string) {
 	c.t.Helper()
 	if !reflect.DeepEqual(got, want) {
-		c.t.Fatal(CaseStory(c.name, call, Said(want), Said(got), means))
+		c.t.Fatal(core.CaseStory(c.name, call, Said(want), Said(got), means))
 	}
-}
-
-// CaseStory is a case's failure: its heading, then expected against what the code returned.
-func CaseStory(name, call, want, got, means string) string {
-	story := fmt.Sprintf("Case %q:\n%s: expected %s, your code returned %s.", name, call, want, got)
-	if means != "" {
-		story += "\nWhat this usually means: " + means + "."
-	}
-	return story
 }
 
 // Said is a value as the journeys say it: a submission as its key and body, a form state as the form
