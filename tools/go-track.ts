@@ -1,5 +1,6 @@
 // The Go track's checks, for npm run verify: every Go exercise fails as shipped, at a stub, and every Go
-// wrong solution (go/solutions/wrong/*.patch) fails in the test its header names, with its words.
+// wrong solution (go/solutions/wrong/*.patch) fails in the test its header names, with its words, its
+// first failure in the package the story in the harness's words (tools/wrong/first-failure.ts).
 //
 //   goExercisesFailAsShipped()   go test ./exercises/... as shipped: each exercise red at "is not written yet",
 //                                and reset's copies (learner/shipped/go/) the stubs
@@ -110,7 +111,11 @@ export async function playGoWrongTest(
 		const report = await goTest(goDir, 120_000, {
 			replace,
 			packages: [`./${pkg}`],
-			run: `^${wrong.test.split('/')[0]}$`,
+			// The whole package, as the learner's go test runs it, so the first failure is the one they read
+			// first; an exercise that stores in PostgreSQL plays only the named test (each of its plays costs).
+			...(onPostgres('only').some((exercise) => exercise.id === wrong.exercise)
+				? { run: `^${wrong.test.split('/')[0]}$` }
+				: {}),
 			...(postgresUrl ? { env: { [urlVariable]: postgresUrl } } : { postgres: false })
 		});
 		const named = `${pkg}: ${wrong.test}`;
