@@ -121,7 +121,10 @@ export async function playGoWrongTest(
 		const named = `${pkg}: ${wrong.test}`;
 		return {
 			test: report.tests.find((candidate) => candidate.name === named),
-			first: report.tests.find((candidate) => candidate.leaf && candidate.status === 'failed'),
+			// The first to fail saying something of its own: a parent's own check prints before its subtests.
+			first: report.tests.find(
+				(candidate) => candidate.status === 'failed' && candidate.output.trim() !== ''
+			),
 			said: `no test ${named} ran\n${report.problems.join('\n')}`
 		};
 	} finally {

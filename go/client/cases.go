@@ -45,6 +45,9 @@ func Said(value any) string {
 		return Said(*v)
 	case Pending[TicketBody]:
 		subject, _ := json.Marshal(v.Body.Subject)
+		if v.Key == "" {
+			return "(an empty key) " + string(subject)
+		}
 		return v.Key + " " + string(subject)
 	case FormState:
 		return v.String()

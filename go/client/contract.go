@@ -202,8 +202,8 @@ func (f focused) testSubmissions(t *testing.T) {
 		}, []string{"key-1", "key-1"}, ""},
 		{"a damaged entry is nothing pending, and is discarded", func(s Submissions[TicketBody], storage *MemoryStorage) []string {
 			storage.Put(EntryName("support"), `{"key": "", "body": {}}`)
-			if s.Pending() != nil {
-				return []string{"pending"}
+			if pending := s.Pending(); pending != nil {
+				return []string{"a pending submission: " + Said(pending)}
 			}
 			return nil
 		}, nil, ""},
@@ -212,7 +212,13 @@ func (f focused) testSubmissions(t *testing.T) {
 		RunCase(t, test.name, func(c Case) {
 			storage := &MemoryStorage{}
 			keys := test.steps(f.newForm(storage, "support", NumberedKeys()), storage)
-			c.Check("the keys Begin() handed out", strings.Join(keys, ", "), strings.Join(test.want, ", "), "")
+			said := func(keys []string) string {
+				if len(keys) == 0 {
+					return "nothing"
+				}
+				return strings.Join(keys, ", ")
+			}
+			c.Check("what the form handed out", said(keys), said(test.want), "")
 			storage.Heal()
 			saved, _, _ := storage.GetItem(EntryName("support"))
 			c.Check(`the entry "`+EntryName("support")+`" at the end`, saved, test.storage, "")

@@ -12,7 +12,10 @@ export function said(value: unknown): string {
 	if (value === null || value === undefined) return 'nothing';
 	if (typeof value === 'string') return value;
 	if (typeof value !== 'object') return String(value);
-	if ('key' in value && 'body' in value) return saidRequest(value.key, value.body);
+	if ('key' in value && 'body' in value)
+		return value.key === ''
+			? `(an empty key) ${saidRequest('', value.body).trim()}`
+			: saidRequest(value.key, value.body);
 	if ('kind' in value) return saidState(value);
 	return canonical(value);
 }
