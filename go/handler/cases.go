@@ -36,21 +36,23 @@ func SameEventCases(t *testing.T, SameEvent func(a, b Webhook) bool) {
 		a, b  Webhook
 		equal bool
 		means string
+		told  string // the case's name in its story, when it is not the name and its answer
 	}{
-		{"the same delivery again", evt42, evt42, true, identityMeans},
-		{"the same event with another subject (still the same event)", evt42, with(evt42, func(w *Webhook) { w.Subject = "Cannot export report" }), true, identityMeans},
-		{"another event id", evt42, with(evt42, func(w *Webhook) { w.EventID = "evt-43" }), false, identityMeans},
-		{"another tenant", evt42, with(evt42, func(w *Webhook) { w.Tenant = "globex" }), false, identityMeans},
-		{"another source", evt42, with(evt42, func(w *Webhook) { w.Source = "billing" }), false, identityMeans},
-		{"the event id in other letters (EVT-42)", evt42, with(evt42, func(w *Webhook) { w.EventID = "EVT-42" }), false, identityMeans},
-		{"the source in other letters (Helpdesk)", evt42, with(evt42, func(w *Webhook) { w.Source = "Helpdesk" }), false, identityMeans},
-		{"the tenant in other letters (ACME)", evt42, with(evt42, func(w *Webhook) { w.Tenant = "ACME" }), false, identityMeans},
+		{"the same delivery again", evt42, evt42, true, identityMeans, ""},
+		{"the same event with another subject (still the same event)", evt42, with(evt42, func(w *Webhook) { w.Subject = "Cannot export report" }), true, identityMeans, ""},
+		{"another event id", evt42, with(evt42, func(w *Webhook) { w.EventID = "evt-43" }), false, identityMeans, ""},
+		{"another tenant", evt42, with(evt42, func(w *Webhook) { w.Tenant = "globex" }), false, identityMeans, ""},
+		{"another source", evt42, with(evt42, func(w *Webhook) { w.Source = "billing" }), false, identityMeans, ""},
+		{"the event id in other letters (EVT-42)", evt42, with(evt42, func(w *Webhook) { w.EventID = "EVT-42" }), false, identityMeans, ""},
+		{"the source in other letters (Helpdesk)", evt42, with(evt42, func(w *Webhook) { w.Source = "Helpdesk" }), false, identityMeans, ""},
+		{"the tenant in other letters (ACME)", evt42, with(evt42, func(w *Webhook) { w.Tenant = "ACME" }), false, identityMeans, ""},
 		{
 			`tenant "a:b" + source "c" is not tenant "a" + source "b:c": compare fields, don't join them`,
 			Webhook{Tenant: "a:b", Source: "c", EventID: "evt-1"},
 			Webhook{Tenant: "a", Source: "b:c", EventID: "evt-1"},
 			false,
 			`joined with ":" they read the same, but they are two events`,
+			`tenant "a:b" + source "c" is not tenant "a" + source "b:c": compare fields, don't join them`,
 		},
 	}
 	for _, test := range tests {
@@ -58,7 +60,12 @@ func SameEventCases(t *testing.T, SameEvent func(a, b Webhook) bool) {
 			t.Helper()
 			if got := SameEvent(test.a, test.b); got != test.equal {
 				call := fmt.Sprintf("SameEvent(%s, %s)", SaidIdentity(test.a), SaidIdentity(test.b))
-				t.Error(core.CaseStory(test.name, call, saidSame(test.equal), saidSame(got), test.means))
+				// Told as TypeScript's test names the case: "…: same" or "…: not the same", unless told.
+				named := test.told
+				if named == "" {
+					named = test.name + map[bool]string{true: ": same", false: ": not the same"}[test.equal]
+				}
+				t.Error(core.CaseStory(named, call, saidSame(test.equal), saidSame(got), test.means))
 			}
 		})
 	}
@@ -73,17 +80,18 @@ func ReplayCases(t *testing.T, Replay func(receipt Receipt, event Webhook) Outco
 		event Webhook
 		want  Outcome
 		means string
+		told  string // the case's name in its story, as TypeScript's test names it
 	}{
-		{"the same request again gets the original ticket", evt42, Outcome{Kind: "replayed", TicketID: 7}, "the same event with the same subject is the same request: it gets the ticket its receipt names"},
-		{"the same key with another subject is a conflict", with(evt42, func(w *Webhook) { w.Subject = "Cannot export report" }), Outcome{Kind: "conflict"}, "the same key with another subject is another request: replaying would hand it an unrelated ticket"},
-		{"the same key with its subject in other letters is a conflict too", with(evt42, func(w *Webhook) { w.Subject = "cannot sign in" }), Outcome{Kind: "conflict"}, "subjects are compared exactly, as sent: in other letters it is another request"},
+		{"the same request again gets the original ticket", evt42, Outcome{Kind: "replayed", TicketID: 7}, "the same event with the same subject is the same request: it gets the ticket its receipt names", "the same request again gets the original ticket"},
+		{"the same key with another subject is a conflict", with(evt42, func(w *Webhook) { w.Subject = "Cannot export report" }), Outcome{Kind: "conflict"}, "the same key with another subject is another request: replaying would hand it an unrelated ticket", "the same key with another subject is a conflict, not an unrelated ticket"},
+		{"the same key with its subject in other letters is a conflict too", with(evt42, func(w *Webhook) { w.Subject = "cannot sign in" }), Outcome{Kind: "conflict"}, "subjects are compared exactly, as sent: in other letters it is another request", "the same key with its subject in other letters is a conflict too: subjects are compared exactly"},
 	}
 	for _, test := range tests {
 		t.Run(test.name, func(t *testing.T) {
 			t.Helper()
 			if got := Replay(receipt, test.event); got != test.want {
 				call := fmt.Sprintf("Replay(receipt #7 for %q, %q)", receipt.Event.Subject, test.event.Subject)
-				t.Error(core.CaseStory(test.name, call, saidOutcome(test.want), saidOutcome(got), test.means))
+				t.Error(core.CaseStory(test.told, call, saidOutcome(test.want), saidOutcome(got), test.means))
 			}
 		})
 	}
