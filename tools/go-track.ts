@@ -1,5 +1,6 @@
 // The Go track's checks, for npm run verify: every Go exercise fails as shipped, at a stub, and every Go
-// wrong solution (go/solutions/wrong/*.patch) fails in the test its header names, with its words.
+// wrong solution (go/solutions/wrong/*.patch) fails in the test its header names, with its words, its
+// first failure in the package the story in the harness's words (tools/wrong/first-failure.ts).
 //
 //   goExercisesFailAsShipped()   go test ./exercises/... as shipped: each exercise red at "is not written yet",
 //                                and reset's copies (learner/shipped/go/) the stubs
@@ -14,6 +15,7 @@ import { basename, join } from 'node:path';
 import { goExercises, onPostgres } from '#harness/core/manifest.ts';
 import { urlVariable } from '#harness/endpoint/postgres-on-demand.ts';
 import { startPostgres } from '#harness/postgres/server.ts';
+import { bareAssertion } from './wrong/first-failure.ts';
 import { goDir, goTest, solutionsOverlay, type GoTest } from '../lib/go-test.ts';
 import { goWrongDir, patchedFiles, wrongSolutions, type WrongSolution } from '../lib/wrong-solutions.ts';
 
@@ -89,7 +91,7 @@ function toldMoreThanOnce(folder: string, failed: GoTest[]): string | null {
 export async function playGoWrongTest(
 	wrong: WrongSolution,
 	postgresUrl: string | null = null
-): Promise<{ test?: GoTest; said: string }> {
+): Promise<{ test?: GoTest; first?: GoTest; said: string }> {
 	const folder = mkdtempSync(join(tmpdir(), 'workbook-go-wrong-'));
 	const pkg = wrong.goPackage ?? `exercises/${wrong.folder}`;
 	try {
@@ -109,12 +111,20 @@ export async function playGoWrongTest(
 		const report = await goTest(goDir, 120_000, {
 			replace,
 			packages: [`./${pkg}`],
-			run: `^${wrong.test.split('/')[0]}$`,
+			// The whole package, as the learner's go test runs it, so the first failure is the one they read
+			// first; an exercise that stores in PostgreSQL plays only the named test (each of its plays costs).
+			...(onPostgres('only').some((exercise) => exercise.id === wrong.exercise)
+				? { run: `^${wrong.test.split('/')[0]}$` }
+				: {}),
 			...(postgresUrl ? { env: { [urlVariable]: postgresUrl } } : { postgres: false })
 		});
 		const named = `${pkg}: ${wrong.test}`;
 		return {
 			test: report.tests.find((candidate) => candidate.name === named),
+			// The first to fail saying something of its own: a parent's own check prints before its subtests.
+			first: report.tests.find(
+				(candidate) => candidate.status === 'failed' && candidate.output.trim() !== ''
+			),
 			said: `no test ${named} ran\n${report.problems.join('\n')}`
 		};
 	} finally {
@@ -122,24 +132,28 @@ export async function playGoWrongTest(
 	}
 }
 
-// One Go wrong solution: null when its test fails with every one of its words, else what went another way.
+// One Go wrong solution: null when its test fails with every one of its words, and the first failure in its
+// run tells the story in the harness's words, else what went another way.
 async function playGoWrong(wrong: WrongSolution, postgresUrl: string | null): Promise<string | null> {
-	const { test, said: ran } = await playGoWrongTest(wrong, postgresUrl);
+	const { test, first, said: ran } = await playGoWrongTest(wrong, postgresUrl);
 	const said = `go/solutions/wrong/${wrong.name}.patch (${wrong.mistake})`;
 	if (!test) return `${said}: ${ran}`;
 	if (test.status !== 'failed') return `${said}: ${wrong.test} passed; it should catch this mistake`;
 	const missing = wrong.says.filter((words) => !test.output.includes(words));
 	if (missing.length)
 		return `${said}: ${wrong.test} failed without saying ${missing.map((m) => JSON.stringify(m)).join(', ')}:\n${test.output}`;
-	return null;
+	const bare = first && bareAssertion(first.output);
+	return bare
+		? `${said}: its first failure, ${first.name}, is a bare assertion, not the story in the harness's words: ${bare}`
+		: null;
 }
 
 // Every Go wrong solution, two at a time (each is a go test of one package). An exercise that stores in
 // PostgreSQL (the manifest's "postgres": "only", 06) plays on one: one server for all of them, unless one
 // is given.
-export async function goWrongSolutionsFail(): Promise<Checked> {
+export async function goWrongSolutionsFail(dir = goWrongDir): Promise<Checked> {
 	const problems: (string | null)[] = [];
-	const wrongs = wrongSolutions(goWrongDir);
+	const wrongs = wrongSolutions(dir);
 	const stores = new Set(onPostgres('only').map((exercise) => exercise.id));
 	const needsPostgres = wrongs.some((wrong) => stores.has(wrong.exercise));
 	const given = process.env[urlVariable];

@@ -24,10 +24,18 @@ describe('the same story in both languages', () => {
 		expect(go.heading).toBe(ts.heading);
 		expect(go.divergence).not.toBe(ts.divergence);
 	});
-	it('pairs one mistake per exercise that both languages name, each with a story to compare', () => {
+	it("reads Go's Begin(edited) as TypeScript's begin(edited)", () => {
+		expect(normalised('    cases.go:9: Begin(edited) on the reloaded page')).toBe(
+			'begin(edited) on the reloaded page'
+		);
+	});
+	it('pairs, per exercise, one mistake told as a story and one told as a case, that both languages name', () => {
 		const chosen = pairs();
-		expect(chosen.length).toBeGreaterThanOrEqual(5);
-		expect(new Set(chosen.map(({ ts }) => ts.exercise)).size).toBe(chosen.length);
+		const kind = ({ ts }: (typeof chosen)[number]) =>
+			`${ts.exercise} ${ts.says.some((words) => words.startsWith('Case "')) ? 'case' : 'story'}`;
+		expect(chosen.length).toBeGreaterThanOrEqual(6);
+		expect(new Set(chosen.map(kind)).size).toBe(chosen.length);
+		expect(chosen.map(({ ts }) => ts.name)).toContain('begin-looks-only-in-memory');
 		for (const { ts, go } of chosen) {
 			expect(go.name).toBe(ts.name);
 			expect(go.language).toBe('go');

@@ -2,7 +2,7 @@
 // written in TypeScript and in Go under one name (solutions/wrong/<m>.patch, go/solutions/wrong/<m>.patch),
 // the first such mistake is played in both, and the story lines of the two failures must read alike:
 //
-//   heading      the first line naming what was played: Schedule "…", Journey "…", Two workers on …
+//   heading      the first line naming what was played: Schedule "…", Journey "…", Case "…", Two workers on …
 //   divergence   the first line saying what was expected against what the code did ("expected …")
 //
 // Compared after the language's own spellings are put aside: Go's file:line prefixes, indentation and runs
@@ -13,21 +13,15 @@
 import { type Checked } from './go-track.ts';
 import { playGoWrongTest } from './go-track.ts';
 import { runWrongSolutions } from './wrong/play-wrong.ts';
+import { normalised } from './wrong/first-failure.ts';
 import { goExercises, heading } from '#harness/core/manifest.ts';
 import { goWrongDir, wrongDir, wrongSolutions, type WrongSolution } from '../lib/wrong-solutions.ts';
 
 export type Story = { heading: string | null; divergence: string | null };
 
-// One line as both languages would say it.
-export function normalised(line: string): string {
-	return line
-		.replace(/^\s*[\w.-]+\.go:\d+: /, '')
-		.replace(/\b([A-Z])(\w*)\(\)/g, (_, first: string, rest: string) => `${first.toLowerCase()}${rest}()`)
-		.replace(/\s+/g, ' ')
-		.trim();
-}
+export { normalised } from './wrong/first-failure.ts';
 
-const headingLine = /^(Schedule|Journey) "|^(Two|Three) workers on /;
+const headingLine = /^(Schedule|Journey|Case) "|^(Two|Three) workers on /;
 
 export function storyLines(message: string): Story {
 	const lines = message.split('\n').map(normalised).filter(Boolean);
@@ -38,8 +32,8 @@ export function storyLines(message: string): Story {
 }
 
 // The pairs: for each exercise of the Go track (goLearnerFiles: the stories a Go learner reads), the first
-// mistake (by name) that both languages name and whose failure tells a schedule's or a journey's story (a
-// focused test's assertion reads as its language's test runner writes it).
+// mistake (by name) that both languages name and whose failure tells a schedule's or a journey's story, and
+// the first whose failure is a focused test's case (Case "…", harness/client/cases.ts and go/client/cases.go).
 export function pairs(): { ts: WrongSolution; go: WrongSolution }[] {
 	const track = new Set(goExercises().map((exercise) => exercise.id));
 	const go = new Map(
@@ -50,8 +44,9 @@ export function pairs(): { ts: WrongSolution; go: WrongSolution }[] {
 	const chosen = new Map<string, { ts: WrongSolution; go: WrongSolution }>();
 	for (const ts of wrongSolutions(wrongDir)) {
 		const twin = go.get(ts.name);
-		const story = ts.says.some((words) => headingLine.test(words));
-		if (twin && story && !chosen.has(ts.exercise)) chosen.set(ts.exercise, { ts, go: twin });
+		const told = ts.says.find((words) => headingLine.test(words));
+		const kind = `${ts.exercise} ${told?.startsWith('Case "') ? 'case' : 'story'}`;
+		if (twin && told && !chosen.has(kind)) chosen.set(kind, { ts, go: twin });
 	}
 	return [...chosen.values()];
 }

@@ -7,6 +7,7 @@ import type { Webhook } from '#harness/core/model.ts';
 import { ScheduleMismatch } from '#harness/core/mismatch.ts';
 import { OutboxWorld, playOutboxSchedules, type Sender } from '#harness/outbox/play.ts';
 import { exploreSameEvent, tellRun } from '#harness/race/explore.ts';
+import { focusedCase } from '#harness/core/cases.ts';
 import { emailKey, handleWithOutbox, relay } from './outbox.ts';
 
 const evt42: Webhook = { tenant: 'acme', source: 'helpdesk', eventId: 'evt-42', subject: 'Cannot sign in' };
@@ -18,28 +19,61 @@ const outboxRelay = (): Sender => ({
 
 describe(heading('05'), () => {
 	describe('emailKey: the email is named by its ticket, not by the delivery', () => {
-		it('ticket 1 of acme, confirmed: ticket-confirmation/acme/1', () => {
-			expect(emailKey('acme', 1, 'ticket-confirmation')).toBe('ticket-confirmation/acme/1');
-		});
-		it('the same ticket number at two tenants: two keys', () => {
-			expect(emailKey('acme', 1, 'ticket-confirmation')).not.toBe(
-				emailKey('globex', 1, 'ticket-confirmation')
+		const key = (tenant: string, id: number) => emailKey(tenant, id, 'ticket-confirmation');
+		const call = (tenant: string, id: number) =>
+			`emailKey(${JSON.stringify(tenant)}, ${id}, "ticket-confirmation")`;
+		const twoKeys = (a: string, b: string) => (a === b ? `one key for both: ${a}` : 'two keys');
+		focusedCase('ticket 1 of acme, confirmed: ticket-confirmation/acme/1', String, (check) => {
+			check(
+				call('acme', 1),
+				key('acme', 1),
+				'ticket-confirmation/acme/1',
+				'the key is the kind of email, the tenant and the ticket id, in that order'
 			);
 		});
-		it('two tickets of one tenant: two keys', () => {
-			expect(emailKey('acme', 1, 'ticket-confirmation')).not.toBe(emailKey('acme', 2, 'ticket-confirmation'));
+		focusedCase('the same ticket number at two tenants: two keys', String, (check) => {
+			check(
+				`${call('acme', 1)} and ${call('globex', 1)}`,
+				twoKeys(key('acme', 1), key('globex', 1)),
+				'two keys',
+				'every tenant counts its tickets from 1: the key needs the tenant'
+			);
 		});
-		it('the same ticket asked twice: the same key, so the provider can recognise the repeat', () => {
-			expect(emailKey('acme', 7, 'ticket-confirmation')).toBe(emailKey('acme', 7, 'ticket-confirmation'));
+		focusedCase('two tickets of one tenant: two keys', String, (check) => {
+			check(
+				`${call('acme', 1)} and ${call('acme', 2)}`,
+				twoKeys(key('acme', 1), key('acme', 2)),
+				'two keys',
+				'the key needs the ticket id'
+			);
 		});
-		it('a tenant with a "/" in its name still gets a key of its own', () => {
-			const keys = [
+		focusedCase(
+			'the same ticket asked twice: the same key, so the provider can recognise the repeat',
+			String,
+			(check) => {
+				const [first, again] = [key('acme', 7), key('acme', 7)];
+				check(
+					`${call('acme', 7)}, twice`,
+					again,
+					first,
+					'a key made of the stored ticket, never of the time or chance, so a resend carries the same key'
+				);
+			}
+		);
+		focusedCase('a tenant with a "/" in its name still gets a key of its own', String, (check) => {
+			const asked: [string, number][] = [
 				['a/1', 2],
 				['a', 12],
 				['a/12', 3],
 				['a/1/2', 3]
-			].map(([tenant, id]) => emailKey(tenant as string, id as number, 'ticket-confirmation'));
-			expect(new Set(keys).size, keys.join(', ')).toBe(keys.length);
+			];
+			const keys = asked.map(([tenant, id]) => key(tenant, id));
+			check(
+				`the keys of ${asked.map(([tenant, id]) => `${tenant} #${id}`).join(', ')}`,
+				new Set(keys).size === keys.length ? 'four keys' : `fewer: ${keys.join(', ')}`,
+				'four keys',
+				'only the tenant is free text: keep it where no "/" inside it can move a boundary'
+			);
 		});
 	});
 

@@ -1,7 +1,7 @@
 package client
 
 import (
-	"reflect"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -54,28 +54,21 @@ func (f focused) support(storage *MemoryStorage) Submissions[TicketBody] {
 	return f.newForm(storage, "support", NumberedKeys())
 }
 
-func pendingIs(t *testing.T, got *Pending[TicketBody], want *Pending[TicketBody], why string) {
-	t.Helper()
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("%s: Pending() = %+v, want %+v", why, got, want)
-	}
-}
+// none is no pending submission, as Pending() returns it.
+var none *Pending[TicketBody]
 
 func (f focused) testBeginAgainContinuesIt(t *testing.T) {
-	storage := &MemoryStorage{}
-	s := f.support(storage)
+	c := Case{t, "Begin() again continues it: the original key and body, even after the fields were edited"}
+	s := f.support(&MemoryStorage{})
 	s.Begin(signIn)
-	if got := s.Begin(edited); got != (Pending[TicketBody]{Key: "key-1", Body: signIn}) {
-		t.Errorf("Begin(edited) after Begin(signIn) = %+v; want key-1 with the first body: a retry, not a new request", got)
-	}
+	c.Check("Begin(edited) after Begin(signIn)", s.Begin(edited), Pending[TicketBody]{Key: "key-1", Body: signIn}, "a retry, not a new request")
 }
 
 func (f focused) testBeginAfterAReloadContinuesWithoutPending(t *testing.T) {
+	c := Case{t, "Begin() straight after a reload, with no Pending() first, continues the stored submission"}
 	storage := &MemoryStorage{}
 	f.support(storage).Begin(signIn)
-	if got := f.support(storage).Begin(edited); got != (Pending[TicketBody]{Key: "key-1", Body: signIn}) {
-		t.Errorf("Begin on a reloaded page = %+v; want key-1 and the first body: the new page must look in storage, not only in its memory", got)
-	}
+	c.Check("Begin(edited) on the reloaded page", f.support(storage).Begin(edited), Pending[TicketBody]{Key: "key-1", Body: signIn}, "the new page must look in storage, not only in its memory")
 }
 
 // testDamagedEntries: a damaged stored entry is no pending submission, never an error.
@@ -96,21 +89,14 @@ func (f focused) testDamagedEntries(t *testing.T) {
 		{"a body with one text field and one that is not", `{"key":"key-0","body":{"subject":"Cannot sign in","priority":2}}`},
 	}
 	for _, test := range damaged {
-		t.Run(test.what, func(t *testing.T) {
+		RunCase(t, test.what, func(c Case) {
 			storage := &MemoryStorage{}
 			storage.Put(EntryName("support"), test.text)
 			s := f.support(storage)
-			pendingIs(t, s.Pending(), nil, "with "+test.text+" stored")
-			if contents := storage.Contents(); len(contents) != 0 {
-				t.Errorf("Pending() left %v; want the damaged entry discarded", contents)
-			}
-			if got := s.Begin(signIn); got != (Pending[TicketBody]{Key: "key-1", Body: signIn}) {
-				t.Errorf("Begin = %+v, want a new request key-1", got)
-			}
-			want := `{"key":"key-1","body":{"subject":"Cannot sign in"}}`
-			if saved := storage.Contents()[EntryName("support")]; saved != want {
-				t.Errorf("the entry holds %s, want %s", saved, want)
-			}
+			c.Check("Pending() with "+test.text+" stored", s.Pending(), none, "no form writes this entry: it is damaged, so nothing is pending")
+			c.Check("what storage holds after Pending()", storage.Contents(), map[string]string{}, "Pending() discards the damaged entry")
+			c.Check("Begin(signIn) after it", s.Begin(signIn), Pending[TicketBody]{Key: "key-1", Body: signIn}, "")
+			c.Check(`the entry "`+EntryName("support")+`"`, storage.Contents()[EntryName("support")], `{"key":"key-1","body":{"subject":"Cannot sign in"}}`, "the damaged entry is replaced")
 		})
 	}
 }
@@ -118,77 +104,65 @@ func (f focused) testDamagedEntries(t *testing.T) {
 // testFailingStorage: a storage that throws never loses the request.
 func (f focused) testFailingStorage(t *testing.T) {
 	first := &Pending[TicketBody]{Key: "key-1", Body: signIn}
-	t.Run("setItem fails: Send again reuses the key and body", func(t *testing.T) {
+	RunCase(t, "setItem fails: Send again reuses the key and body", func(c Case) {
 		storage := &MemoryStorage{}
 		s := f.support(storage)
 		storage.Fail(SetItem)
 		s.Begin(signIn)
-		if got := s.Begin(edited); got != *first {
-			t.Errorf("Begin again = %+v, want %+v", got, *first)
-		}
-		pendingIs(t, s.Pending(), first, "setItem failed")
+		c.Check("Begin(edited) again", s.Begin(edited), *first, "the page keeps what storage would not")
+		c.Check("Pending()", s.Pending(), first, "")
 	})
-	t.Run("every call fails: one key until Finish", func(t *testing.T) {
+	RunCase(t, "every call fails: one key until Finish", func(c Case) {
 		storage := &MemoryStorage{}
 		s := f.support(storage)
 		storage.Fail()
-		pendingIs(t, s.Pending(), nil, "nothing sent yet")
+		c.Check("Pending() while every call fails", s.Pending(), none, "")
 		s.Begin(signIn)
-		if got := s.Begin(edited).Key; got != "key-1" {
-			t.Errorf("Begin again = %s, want key-1", got)
-		}
+		c.Check("Begin(edited)'s key again", s.Begin(edited).Key, "key-1", "the page keeps one key until Finish()")
 		s.Finish()
-		pendingIs(t, s.Pending(), nil, "after Finish")
-		if got := s.Begin(edited); got != (Pending[TicketBody]{Key: "key-2", Body: edited}) {
-			t.Errorf("Begin after Finish = %+v, want key-2 with the edited body", got)
-		}
+		c.Check("Pending() after Finish()", s.Pending(), none, "")
+		c.Check("Begin(edited) after Finish()", s.Begin(edited), Pending[TicketBody]{Key: "key-2", Body: edited}, "")
 	})
-	t.Run("getItem starts failing after Send: Pending still returns the submission", func(t *testing.T) {
+	RunCase(t, "getItem starts failing after Send: Pending still returns the submission", func(c Case) {
 		storage := &MemoryStorage{}
 		s := f.support(storage)
 		s.Begin(signIn)
 		storage.Fail(GetItem)
-		pendingIs(t, s.Pending(), first, "getItem failed")
+		c.Check("Pending() while getItem fails", s.Pending(), first, "the page already knows it: it needs no storage to say so")
 	})
-	t.Run("getItem fails as a page opens: the entry is left for a later page", func(t *testing.T) {
+	RunCase(t, "getItem fails as a page opens: the entry is left for a later page", func(c Case) {
 		storage := &MemoryStorage{}
 		f.support(storage).Begin(signIn)
 		storage.Fail(GetItem)
-		pendingIs(t, f.support(storage).Pending(), nil, "an unreadable storage")
+		c.Check("Pending() on a page opened while getItem fails", f.support(storage).Pending(), none, "")
 		storage.Heal()
-		pendingIs(t, f.support(storage).Pending(), first, "a later page that can read it")
+		c.Check("Pending() on a later page", f.support(storage).Pending(), first, "an unreadable storage is no reason to delete what it holds")
 	})
-	t.Run("removeItem fails on Finish: the finished key is never offered again", func(t *testing.T) {
+	RunCase(t, "removeItem fails on Finish: the finished key is never offered again", func(c Case) {
 		storage := &MemoryStorage{}
 		s := f.support(storage)
 		s.Begin(signIn)
 		storage.Fail(RemoveItem)
 		s.Finish()
-		pendingIs(t, s.Pending(), nil, "after Finish")
-		if got := s.Begin(edited); got != (Pending[TicketBody]{Key: "key-2", Body: edited}) {
-			t.Errorf("Begin after Finish = %+v, want key-2", got)
-		}
+		c.Check("Pending() after Finish()", s.Pending(), none, "key-1 is still in storage, and it is finished: not pending")
+		c.Check("Begin(edited) after it", s.Begin(edited), Pending[TicketBody]{Key: "key-2", Body: edited}, "")
 	})
-	t.Run("removeItem and setItem fail: no finished submission ever comes back", func(t *testing.T) {
+	RunCase(t, "removeItem and setItem fail: no finished submission ever comes back", func(c Case) {
 		storage := &MemoryStorage{}
 		s := f.support(storage)
 		s.Begin(signIn)
 		storage.Fail(SetItem, RemoveItem)
 		s.Finish()
-		if got := s.Begin(edited).Key; got != "key-2" {
-			t.Errorf("Begin after Finish = %s, want key-2", got)
-		}
+		c.Check("Begin(edited)'s key after Finish()", s.Begin(edited).Key, "key-2", "a new request")
 		s.Finish()
-		pendingIs(t, s.Pending(), nil, "key-1 is still in storage, and it is finished: not pending")
-		if got := s.Begin(signIn).Key; got != "key-3" {
-			t.Errorf("Begin = %s, want key-3", got)
-		}
+		c.Check("Pending() after key-2's Finish()", s.Pending(), none, "key-1 is still in storage, and it is finished: not pending")
+		c.Check("Begin(signIn) after it", s.Begin(signIn), Pending[TicketBody]{Key: "key-3", Body: signIn}, "no finished key is offered to Send either")
 	})
-	t.Run("a storage that refuses everything cannot survive a reload", func(t *testing.T) {
+	RunCase(t, "a storage that refuses everything cannot survive a reload", func(c Case) {
 		storage := &MemoryStorage{}
 		storage.Fail()
 		f.support(storage).Begin(signIn)
-		pendingIs(t, f.support(storage).Pending(), nil, "the reloaded page")
+		c.Check("Pending() on the reloaded page", f.support(storage).Pending(), none, "")
 	})
 }
 
@@ -228,23 +202,26 @@ func (f focused) testSubmissions(t *testing.T) {
 		}, []string{"key-1", "key-1"}, ""},
 		{"a damaged entry is nothing pending, and is discarded", func(s Submissions[TicketBody], storage *MemoryStorage) []string {
 			storage.Put(EntryName("support"), `{"key": "", "body": {}}`)
-			if s.Pending() != nil {
-				return []string{"pending"}
+			if pending := s.Pending(); pending != nil {
+				return []string{"a pending submission: " + Said(pending)}
 			}
 			return nil
 		}, nil, ""},
 	}
 	for _, test := range tests {
-		t.Run(test.name, func(t *testing.T) {
+		RunCase(t, test.name, func(c Case) {
 			storage := &MemoryStorage{}
 			keys := test.steps(f.newForm(storage, "support", NumberedKeys()), storage)
-			if strings.Join(keys, ",") != strings.Join(test.want, ",") {
-				t.Errorf("keys %v, want %v", keys, test.want)
+			said := func(keys []string) string {
+				if len(keys) == 0 {
+					return "nothing"
+				}
+				return strings.Join(keys, ", ")
 			}
+			c.Check("what the form handed out", said(keys), said(test.want), "")
 			storage.Heal()
-			if saved, _, _ := storage.GetItem(EntryName("support")); saved != test.storage {
-				t.Errorf("the entry holds %q, want %q", saved, test.storage)
-			}
+			saved, _, _ := storage.GetItem(EntryName("support"))
+			c.Check(`the entry "`+EntryName("support")+`" at the end`, saved, test.storage, "")
 		})
 	}
 }
@@ -267,15 +244,21 @@ func (f focused) testAfterAnswerReadsTheStatusFamily(t *testing.T) {
 		{Answer{Replied: true, Status: 0}, "unsure (HTTP 0)", false},
 	}
 	for _, test := range tests {
-		t.Run(test.shows, func(t *testing.T) {
+		RunCase(t, test.shows, func(c Case) {
 			s := f.newForm(&MemoryStorage{}, "support", NumberedKeys())
 			first := s.Begin(TicketBody{Subject: "x"}).Key
-			if shows := f.afterAnswer(s, test.answer).String(); shows != test.shows {
-				t.Errorf("the form shows %q, want %q", shows, test.shows)
-			}
-			if finished := s.Begin(TicketBody{Subject: "x"}).Key != first; finished != test.finished {
-				t.Errorf("a new key after it: %v, want %v", finished, test.finished)
-			}
+			c.Check(fmt.Sprintf("AfterAnswer(…, %s)", saidAnswer(test.answer)), f.afterAnswer(s, test.answer).String(), test.shows, "")
+			next := map[bool]string{true: "a new key", false: "the same key"}
+			means := map[bool]string{true: "a definite answer finishes the submission", false: "an open outcome keeps the key"}
+			c.Check("the key of the next Begin()", next[s.Begin(TicketBody{Subject: "x"}).Key != first], next[test.finished], means[test.finished])
 		})
 	}
+}
+
+// saidAnswer: "no answer", or the status it carried.
+func saidAnswer(answer Answer) string {
+	if !answer.Replied {
+		return "no answer"
+	}
+	return fmt.Sprintf("HTTP %d", answer.Status)
 }

@@ -43,6 +43,24 @@ describe('judgeWrong', () => {
 			/no test named[\s\S]*another test/
 		);
 	});
+	it("wants the first failure a learner reads told in the harness's words, not a bare assertion", () => {
+		const bare = { project: 'joined-identity', name: `${heading('02')} > a focused test`, failed: true };
+		const story = 'Schedule "separators-inside-fields" (…)';
+		expect(
+			judgeWrong(wrong, [
+				{ ...bare, message: 'expected true to be false // Object.is equality' },
+				...ran(true, story)
+			])
+		).toMatch(
+			/its first failure, ".+ > a focused test", is a bare assertion[^\n]*: expected true to be false/
+		);
+		expect(
+			judgeWrong(wrong, [
+				{ ...bare, message: 'Case "x":\ny: expected 1, your code returned 2.' },
+				...ran(true, story)
+			])
+		).toBeNull();
+	});
 	it('notices when nothing ran against the wrong solution', () => {
 		expect(judgeWrong(wrong, [])).toMatch(/no test ran against it/);
 	});

@@ -18,6 +18,7 @@ import {
 	WrongSolutionError,
 	type WrongSolution
 } from '../../lib/wrong-solutions.ts';
+import { bareAssertion } from './first-failure.ts';
 import { wrongSolutionsConfig } from './vitest.config.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -71,7 +72,8 @@ export async function runWrongSolutions(wrongs: WrongSolution[]): Promise<Ran[]>
 	}
 }
 
-// null when the named test failed saying every snippet; otherwise what is missing.
+// null when the named test failed saying every snippet, and the first failure a learner reads tells the
+// story in the harness's words; otherwise what is missing.
 export function judgeWrong(wrong: WrongSolution, ran: Ran[]): string | null {
 	const label = `wrong solution "${wrong.name}" (${wrong.exercise}: ${wrong.mistake})`;
 	const mine = ran.filter((test) => test.project === wrong.name);
@@ -90,8 +92,14 @@ export function judgeWrong(wrong: WrongSolution, ran: Ran[]): string | null {
 		return `${label}: "${wrong.test}" passes, but it is the test meant to catch this mistake. ${caught}`;
 	}
 	const unsaid = wrong.says.filter((words) => !test.message.includes(words));
-	if (unsaid.length === 0) return null;
-	return `${label}: "${wrong.test}" fails, but its message does not say ${unsaid.map((w) => JSON.stringify(w)).join(', ')}. It says:\n${test.message}`;
+	if (unsaid.length)
+		return `${label}: "${wrong.test}" fails, but its message does not say ${unsaid.map((w) => JSON.stringify(w)).join(', ')}. It says:\n${test.message}`;
+	const first = mine.find((t) => t.failed)!;
+	const bare = bareAssertion(first.message);
+	return (
+		bare &&
+		`${label}: its first failure, "${first.name}", is a bare assertion, not the story in the harness's words: ${bare}`
+	);
 }
 
 // A verdict for every patch in dir: those that played, by exercise, then those that could not.

@@ -1,6 +1,7 @@
 package emailoutbox
 
 import (
+	"fmt"
 	"testing"
 
 	"workbook/core"
@@ -13,7 +14,8 @@ import (
 func TestEmailKey(t *testing.T) {
 	core.Written(t, func() { EmailKey("acme", 1, "ticket-confirmation") })
 	if got := EmailKey("acme", 1, "ticket-confirmation"); got != "ticket-confirmation/acme/1" {
-		t.Errorf(`EmailKey("acme", 1, "ticket-confirmation") = %q, want "ticket-confirmation/acme/1"`, got)
+		t.Error(core.CaseStory("ticket 1 of acme, confirmed: ticket-confirmation/acme/1", `EmailKey("acme", 1, "ticket-confirmation")`,
+			"ticket-confirmation/acme/1", got, "the key is the kind of email, the tenant and the ticket id, in that order"))
 	}
 	tests := []struct {
 		name    string
@@ -31,7 +33,9 @@ func TestEmailKey(t *testing.T) {
 			a := EmailKey(test.a[0].(string), test.a[1].(int), "ticket-confirmation")
 			b := EmailKey(test.b[0].(string), test.b[1].(int), "ticket-confirmation")
 			if (a == b) != test.sameKey {
-				t.Errorf("%v and %v: keys %q and %q; the same key = %v, want %v", test.a, test.b, a, b, a == b, test.sameKey)
+				said := map[bool]string{true: "one key for both: " + a, false: "two keys: " + a + " and " + b}
+				call := fmt.Sprintf("EmailKey(%q, %d) and EmailKey(%q, %d)", test.a[0], test.a[1], test.b[0], test.b[1])
+				t.Error(core.CaseStory(test.name, call, map[bool]string{true: "one key", false: "two keys"}[test.sameKey], said[a == b], ""))
 			}
 		})
 	}

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Receipt, Webhook } from '#harness/core/model.ts';
+import { saidIdentity } from '#harness/core/identity.ts';
 import { heading } from '#harness/core/manifest.ts';
+import { ScheduleMismatch } from '#harness/core/mismatch.ts';
+import { handlerCase } from '#harness/handler/cases.ts';
 import { playHandlerSchedules, snapshotIsACopy } from '#harness/handler/play.ts';
 import { ReceiptHandler, replay, sameEvent } from './handler.ts';
 
@@ -58,16 +61,27 @@ describe(heading('02'), () => {
 			['the source in other letters (Helpdesk)', { ...evt42, source: 'Helpdesk' }, false],
 			['the tenant in other letters (ACME)', { ...evt42, tenant: 'ACME' }, false]
 		];
+		const call = (a: Webhook, b: Webhook) => `sameEvent(${saidIdentity(a)}, ${saidIdentity(b)})`;
+		const identity =
+			'an event is its tenant, source and event id, each compared exactly as sent; the subject is no part of it';
 		for (const [what, other, same] of cases) {
-			it(`${what}: ${same ? 'same' : 'not the same'}`, () => {
-				expect(sameEvent(evt42, other), `sameEvent(evt-42, ${what})`).toBe(same);
+			handlerCase(`${what}: ${same ? 'same' : 'not the same'}`, (check) => {
+				check(call(evt42, other), sameEvent(evt42, other), same, identity);
 			});
 		}
-		it('tenant "a:b" + source "c" is not tenant "a" + source "b:c": compare fields, don\'t join them', () => {
-			const p1: Webhook = { tenant: 'a:b', source: 'c', eventId: 'evt-1', subject: 'Printer on fire' };
-			const p2: Webhook = { tenant: 'a', source: 'b:c', eventId: 'evt-1', subject: 'Printer on fire' };
-			expect(sameEvent(p1, p2), 'joined with ":" they read the same, but they are two events').toBe(false);
-		});
+		handlerCase(
+			'tenant "a:b" + source "c" is not tenant "a" + source "b:c": compare fields, don\'t join them',
+			(check) => {
+				const p1: Webhook = { tenant: 'a:b', source: 'c', eventId: 'evt-1', subject: 'Printer on fire' };
+				const p2: Webhook = { tenant: 'a', source: 'b:c', eventId: 'evt-1', subject: 'Printer on fire' };
+				check(
+					call(p1, p2),
+					sameEvent(p1, p2),
+					false,
+					'joined with ":" they read the same, but they are two events'
+				);
+			}
+		);
 		it('property: sameEvent is true exactly when tenant, source and event id are each equal', () => {
 			const fieldByField = (a: Webhook, b: Webhook) =>
 				a.tenant === b.tenant && a.source === b.source && a.eventId === b.eventId;
@@ -85,37 +99,61 @@ describe(heading('02'), () => {
 			const truth = fieldByField(a, b)
 				? 'the same event'
 				: 'two events, though they may read alike joined into one string';
-			throw new Error(
+			throw new ScheduleMismatch(
 				`sameEvent(${said(a)}, ${said(b)}) answered ${sameEvent(a, b)}, but field by field these are ${truth}.\nCompare the three fields one by one, exactly as sent. (fast-check, seed ${seed}, shrunk to the smallest case it found)`
 			);
 		});
 	});
 
 	describe('replay: what a repeat gets back', () => {
-		it('the same request again gets the original ticket', () => {
-			expect(replay(receipt42, { ...evt42 })).toEqual({ kind: 'replayed', ticketId: 7 });
+		const call = (subject: string) =>
+			`replay(receipt #7 for "${receipt42.subject}", ${JSON.stringify(subject)})`;
+		const conflict = { kind: 'conflict', ticketId: null };
+		handlerCase('the same request again gets the original ticket', (check) => {
+			check(
+				call(evt42.subject),
+				replay(receipt42, { ...evt42 }),
+				{ kind: 'replayed', ticketId: 7 },
+				'the same event with the same subject is the same request: it gets the ticket its receipt names'
+			);
 		});
-		it('the same key with its subject in other letters is a conflict too: subjects are compared exactly', () => {
-			expect(replay(receipt42, { ...evt42, subject: 'cannot sign in' })).toEqual({
-				kind: 'conflict',
-				ticketId: null
-			});
-		});
-		it('the same key with another subject is a conflict, not an unrelated ticket', () => {
+		handlerCase(
+			'the same key with its subject in other letters is a conflict too: subjects are compared exactly',
+			(check) => {
+				const other = { ...evt42, subject: 'cannot sign in' };
+				check(
+					call(other.subject),
+					replay(receipt42, other),
+					conflict,
+					'subjects are compared exactly, as sent: in other letters it is another request'
+				);
+			}
+		);
+		handlerCase('the same key with another subject is a conflict, not an unrelated ticket', (check) => {
 			const changed = { ...evt42, subject: 'Cannot export report' };
-			expect(replay(receipt42, changed)).toEqual({ kind: 'conflict', ticketId: null });
+			check(
+				call(changed.subject),
+				replay(receipt42, changed),
+				conflict,
+				'the same key with another subject is another request: replaying would hand it an unrelated ticket'
+			);
 		});
 	});
 
 	describe('ReceiptHandler', () => {
 		playHandlerSchedules('receipt-in-commit', () => new ReceiptHandler());
 		snapshotIsACopy(() => new ReceiptHandler());
-		it('a replay whose worker dies after the commit still saves nothing new', () => {
+		handlerCase('a replay whose worker dies after the commit still saves nothing new', (check) => {
 			const handler = new ReceiptHandler();
 			handler.handle({ ...evt42 });
 			const before = handler.snapshot();
-			expect(handler.handle({ ...evt42 }, 'after-commit')).toEqual({ kind: 'crashed', ticketId: null });
-			expect(handler.snapshot(), 'a repeat commits nothing').toEqual(before);
+			check(
+				'handle(evt-42 again, after-commit)',
+				handler.handle({ ...evt42 }, 'after-commit'),
+				{ kind: 'crashed', ticketId: null },
+				'a worker that dies answers nothing'
+			);
+			check('the store after it', handler.snapshot(), before, 'a repeat commits nothing');
 		});
 	});
 });

@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { answerCases } from '#harness/client/answers.ts';
+import { contractCase } from '#harness/client/cases.ts';
 import { exploreKeyStore } from '#harness/client/explore.ts';
 import { exploreFailingStorage } from '#harness/client/failing-storage.ts';
 import { playClientJourneys } from '#harness/client/tests.ts';
 import { heading } from '#harness/core/manifest.ts';
 import { MemoryStorage } from '#harness/client/memory-storage.ts';
-import { entryName, type FormState, type Submissions, type TicketBody } from '#harness/client/model.ts';
+import { entryName, type Submissions, type TicketBody } from '#harness/client/model.ts';
 import { afterAnswer, submissions } from './submission.ts';
 
 const signIn: TicketBody = { subject: 'Cannot sign in' };
@@ -24,123 +25,171 @@ function form(storage = new MemoryStorage(), name = 'support', newKey = counting
 }
 
 describe(heading('04'), () => {
+	// The journeys first, as in Go: a mistake they catch is told as the story of a tab's life.
+	playClientJourneys({ submissions, afterAnswer });
+	exploreKeyStore({ submissions, afterAnswer });
+
 	describe("the lesson's contract: what its submission.ts already does", () => {
 		describe('submissions: one key per request the user means to send', () => {
-			it('nothing is pending before the first Send', () => {
-				expect(form().store.pending()).toBeNull();
+			contractCase('nothing is pending before the first Send', (check) => {
+				check('pending() on a new form', form().store.pending(), null);
 			});
-			it('begin() starts a submission with a key from newKey() and the body; pending() returns it', () => {
-				const { store } = form();
-				expect(store.begin(signIn)).toEqual({ key: 'key-1', body: signIn });
-				expect(store.pending()).toEqual({ key: 'key-1', body: signIn });
-			});
-			it('begin() again continues it: the original key and body, even after the fields were edited', () => {
-				const { store, newKey } = form();
-				store.begin(signIn);
-				expect(store.begin(edited), 'a retry, not a new request').toEqual({ key: 'key-1', body: signIn });
-				expect(newKey.made(), 'newKey() is called once per request, not per attempt').toBe(1);
-			});
-			it('after finish(), the next begin() is a new request with a new key', () => {
+			contractCase(
+				'begin() starts a submission with a key from newKey() and the body; pending() returns it',
+				(check) => {
+					const { store } = form();
+					check('begin(signIn)', store.begin(signIn), { key: 'key-1', body: signIn });
+					check('pending() after it', store.pending(), { key: 'key-1', body: signIn });
+				}
+			);
+			contractCase(
+				'begin() again continues it: the original key and body, even after the fields were edited',
+				(check) => {
+					const { store, newKey } = form();
+					store.begin(signIn);
+					check(
+						'begin(edited) after begin(signIn)',
+						store.begin(edited),
+						{ key: 'key-1', body: signIn },
+						'a retry, not a new request'
+					);
+					check('newKey() calls', newKey.made(), 1, 'newKey() is called once per request, not per attempt');
+				}
+			);
+			contractCase('after finish(), the next begin() is a new request with a new key', (check) => {
 				const { store } = form();
 				store.begin(signIn);
 				store.finish();
-				expect(store.pending()).toBeNull();
-				expect(store.begin(edited)).toEqual({ key: 'key-2', body: edited });
+				check('pending() after finish()', store.pending(), null);
+				check('begin(edited) after finish()', store.begin(edited), { key: 'key-2', body: edited });
 			});
-			it('a reload keeps it: submissions() over the same storage finds the same key and body', () => {
-				const { storage, store } = form();
-				store.begin(signIn);
-				const reloaded = submissions<TicketBody>(storage, 'support', counting());
-				expect(reloaded.pending()).toEqual({ key: 'key-1', body: signIn });
-				expect(reloaded.begin(edited)).toEqual({ key: 'key-1', body: signIn });
-			});
-			it('begin() straight after a reload, with no pending() first, continues the stored submission', () => {
-				const { storage, store } = form();
-				store.begin(signIn);
-				const reloaded = submissions<TicketBody>(storage, 'support', counting());
-				expect(reloaded.begin(edited), 'the new page must look in storage, not only in its memory').toEqual({
-					key: 'key-1',
-					body: signIn
-				});
-			});
-			it('reading it on a reload leaves it stored: a second reload still finds it', () => {
+			contractCase(
+				'a reload keeps it: submissions() over the same storage finds the same key and body',
+				(check) => {
+					const { storage, store } = form();
+					store.begin(signIn);
+					const reloaded = submissions<TicketBody>(storage, 'support', counting());
+					check('pending() on the reloaded page', reloaded.pending(), { key: 'key-1', body: signIn });
+					check('begin(edited) on the reloaded page', reloaded.begin(edited), { key: 'key-1', body: signIn });
+				}
+			);
+			contractCase(
+				'begin() straight after a reload, with no pending() first, continues the stored submission',
+				(check) => {
+					const { storage, store } = form();
+					store.begin(signIn);
+					const reloaded = submissions<TicketBody>(storage, 'support', counting());
+					check(
+						'begin(edited) on the reloaded page',
+						reloaded.begin(edited),
+						{ key: 'key-1', body: signIn },
+						'the new page must look in storage, not only in its memory'
+					);
+				}
+			);
+			contractCase('reading it on a reload leaves it stored: a second reload still finds it', (check) => {
 				const { storage, store } = form();
 				store.begin(signIn);
 				submissions<TicketBody>(storage, 'support', counting()).pending();
 				const again = submissions<TicketBody>(storage, 'support', counting());
-				expect(again.pending(), 'the first reload must not use the entry up').toEqual({
+				check(
+					'pending() on a second reload',
+					again.pending(),
+					{ key: 'key-1', body: signIn },
+					'the first reload must not use the entry up'
+				);
+			});
+			contractCase(`it keeps one entry, "${support}", holding { key, body } as JSON`, (check) => {
+				const { storage, store } = form();
+				store.begin(signIn);
+				const contents = storage.contents();
+				check("the storage's entries after begin(signIn)", Object.keys(contents), [support]);
+				check(`the entry "${support}", read as JSON`, JSON.parse(contents[support]!), {
 					key: 'key-1',
 					body: signIn
 				});
 			});
-			it(`it keeps one entry, "${support}", holding { key, body } as JSON`, () => {
-				const { storage, store } = form();
-				store.begin(signIn);
-				const contents = storage.contents();
-				expect(Object.keys(contents)).toEqual([support]);
-				expect(JSON.parse(contents[support]!)).toEqual({ key: 'key-1', body: signIn });
-			});
-			it('finish() removes its own entry and nothing else', () => {
+			contractCase('finish() removes its own entry and nothing else', (check) => {
 				const storage = new MemoryStorage({ theme: 'dark' });
 				const { store } = form(storage);
 				const billing = submissions<TicketBody>(storage, 'billing', () => 'billing-key');
 				store.begin(signIn);
 				billing.begin({ subject: 'Charged twice' });
 				store.finish();
-				expect(Object.keys(storage.contents()).sort()).toEqual([entryName('billing'), 'theme']);
-				expect(billing.pending()?.key).toBe('billing-key');
+				check("the storage's entries after support's finish()", Object.keys(storage.contents()).sort(), [
+					entryName('billing'),
+					'theme'
+				]);
+				check("billing's pending() key", billing.pending()?.key, 'billing-key');
 			});
-			it('finish() with nothing pending is harmless (a late second reply)', () => {
+			contractCase('finish() with nothing pending is harmless (a late second reply)', (check) => {
 				const { store } = form();
-				expect(() => store.finish(), 'before any Send').not.toThrow();
+				check.quietly('finish() before any Send', () => store.finish());
 				store.begin(signIn);
 				store.finish();
-				expect(() => store.finish(), 'after the submission was already finished').not.toThrow();
-				expect(store.begin(edited)).toEqual({ key: 'key-2', body: edited });
+				check.quietly('finish() after the submission was already finished', () => store.finish());
+				check('begin(edited) after it', store.begin(edited), { key: 'key-2', body: edited });
 			});
-			it('two forms never share a key', () => {
+			contractCase('two forms never share a key', (check) => {
 				const storage = new MemoryStorage();
 				const newKey = counting();
 				const a = submissions<TicketBody>(storage, 'support', newKey).begin(signIn);
 				const b = submissions<TicketBody>(storage, 'billing', newKey).begin({ subject: 'Charged twice' });
-				expect([a.key, b.key]).toEqual(['key-1', 'key-2']);
+				check("the keys of support's and billing's begin()", [a.key, b.key], ['key-1', 'key-2']);
 			});
-			it('without newKey, each request gets a random UUID (crypto.randomUUID)', () => {
+			contractCase('without newKey, each request gets a random UUID (crypto.randomUUID)', (check) => {
 				const store = submissions<TicketBody>(new MemoryStorage(), 'support');
 				const first = store.begin(signIn).key;
 				store.finish();
 				const second = store.begin(signIn).key;
 				const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-				expect(first).toMatch(uuid);
-				expect(second).toMatch(uuid);
-				expect(second).not.toBe(first);
+				const isUuid = (key: string) => (uuid.test(key) ? 'a random UUID' : key);
+				check('the first key', isUuid(first), 'a random UUID');
+				check('the second key', isUuid(second), 'a random UUID');
+				check(
+					'the second key',
+					second === first ? 'the first key again' : 'a new key',
+					'a new key',
+					'each request gets a key of its own'
+				);
 			});
-			it('changing the object passed to begin() afterwards does not change what a retry sends', () => {
-				const { store } = form();
-				const fields = { subject: 'Cannot sign in' };
-				store.begin(fields);
-				fields.subject = 'Changed after Send';
-				expect(store.begin(fields).body).toEqual(signIn);
-			});
+			contractCase(
+				'changing the object passed to begin() afterwards does not change what a retry sends',
+				(check) => {
+					const { store } = form();
+					const fields = { subject: 'Cannot sign in' };
+					store.begin(fields);
+					fields.subject = 'Changed after Send';
+					check(
+						'begin() again, after the fields object was changed',
+						store.begin(fields).body,
+						signIn,
+						"keep the body as it was sent, not the caller's object"
+					);
+				}
+			);
 		});
 
 		describe('afterAnswer: what an answer means', () => {
 			for (const { what, answer, shows, definite } of answerCases) {
-				it(`${what}: ${shows.kind}, ${definite ? 'finish()' : 'keep the key and body'}`, () => {
-					let finished = 0;
-					const spy: Submissions<TicketBody> = {
-						pending: () => ({ key: 'key-1', body: signIn }),
-						begin: () => ({ key: 'key-1', body: signIn }),
-						finish: () => void (finished += 1)
-					};
-					expect(afterAnswer(spy, answer)).toEqual(shows);
-					expect(
-						finished,
-						definite
-							? 'how many times afterAnswer called finish(): a definite answer finishes once'
-							: 'how many times afterAnswer called finish(): an open outcome keeps the key, so never'
-					).toBe(definite ? 1 : 0);
-				});
+				contractCase(
+					`${what}: ${shows.kind}, ${definite ? 'finish()' : 'keep the key and body'}`,
+					(check) => {
+						let finished = 0;
+						const spy: Submissions<TicketBody> = {
+							pending: () => ({ key: 'key-1', body: signIn }),
+							begin: () => ({ key: 'key-1', body: signIn }),
+							finish: () => void (finished += 1)
+						};
+						check(`afterAnswer(…, ${what})`, afterAnswer(spy, answer), shows);
+						check(
+							'how many times afterAnswer called finish()',
+							finished,
+							definite ? 1 : 0,
+							definite ? 'a definite answer finishes once' : 'an open outcome keeps the key, so never'
+						);
+					}
+				);
 			}
 		});
 	});
@@ -166,93 +215,156 @@ describe(heading('04'), () => {
 				]
 			];
 			for (const [what, text] of damaged) {
-				it(`${what}: pending() is null, and Send starts a new request`, () => {
+				contractCase(`${what}: pending() is null, and Send starts a new request`, (check) => {
 					const { storage, store } = form(new MemoryStorage({ [support]: text }));
-					expect(store.pending(), `with ${text} stored`).toBeNull();
-					expect(storage.contents(), 'pending() discards the damaged entry').toEqual({});
-					expect(store.begin(signIn)).toEqual({ key: 'key-1', body: signIn });
-					expect(JSON.parse(storage.contents()[support]!), 'the damaged entry is replaced').toEqual({
-						key: 'key-1',
-						body: signIn
-					});
+					const damage = 'no form writes this entry: it is damaged, so nothing is pending';
+					check(`pending() with ${text} stored`, store.pending(), null, damage);
+					check(
+						'what storage holds after pending()',
+						storage.contents(),
+						{},
+						'pending() discards the damaged entry'
+					);
+					check('begin(signIn) after it', store.begin(signIn), { key: 'key-1', body: signIn });
+					check(
+						`the entry "${support}", read as JSON`,
+						JSON.parse(storage.contents()[support]!),
+						{ key: 'key-1', body: signIn },
+						'the damaged entry is replaced'
+					);
 				});
 			}
 		});
 
 		describe('a storage that throws never loses the request (the README says how)', () => {
-			it('setItem throws (full): begin() still works, and Send again reuses the key and body', () => {
-				const { storage, store } = form();
-				storage.fail(['setItem']);
-				expect(store.begin(signIn)).toEqual({ key: 'key-1', body: signIn });
-				expect(store.begin(edited)).toEqual({ key: 'key-1', body: signIn });
-				expect(store.pending()).toEqual({ key: 'key-1', body: signIn });
-			});
-			it('every call throws (refused): nothing is thrown, and the page keeps one key until finish()', () => {
-				const { storage, store } = form();
-				storage.fail();
-				expect(store.pending()).toBeNull();
-				expect(store.begin(signIn).key).toBe('key-1');
-				expect(store.begin(edited).key).toBe('key-1');
-				expect(() => store.finish()).not.toThrow();
-				expect(store.pending()).toBeNull();
-				expect(store.begin(edited)).toEqual({ key: 'key-2', body: edited });
-			});
-			it('getItem starts throwing after Send: pending() still returns the submission', () => {
+			const first = { key: 'key-1', body: signIn };
+			contractCase(
+				'setItem throws (full): begin() still works, and Send again reuses the key and body',
+				(check) => {
+					const { storage, store } = form();
+					storage.fail(['setItem']);
+					check('begin(signIn) while setItem throws', store.begin(signIn), first);
+					check('begin(edited) again', store.begin(edited), first, 'the page keeps what storage would not');
+					check('pending()', store.pending(), first);
+				}
+			);
+			contractCase(
+				'every call throws (refused): nothing is thrown, and the page keeps one key until finish()',
+				(check) => {
+					const { storage, store } = form();
+					storage.fail();
+					check('pending() while every call throws', store.pending(), null);
+					check("begin(signIn)'s key", store.begin(signIn).key, 'key-1');
+					check(
+						"begin(edited)'s key again",
+						store.begin(edited).key,
+						'key-1',
+						'the page keeps one key until finish()'
+					);
+					check.quietly('finish()', () => store.finish());
+					check('pending() after finish()', store.pending(), null);
+					check('begin(edited) after finish()', store.begin(edited), { key: 'key-2', body: edited });
+				}
+			);
+			contractCase('getItem starts throwing after Send: pending() still returns the submission', (check) => {
 				const { storage, store } = form();
 				store.begin(signIn);
 				storage.fail(['getItem']);
-				expect(store.pending()).toEqual({ key: 'key-1', body: signIn });
+				check(
+					'pending() while getItem throws',
+					store.pending(),
+					first,
+					'the page already knows it: it needs no storage to say so'
+				);
 			});
-			it('getItem throws as a page opens: nothing pending, and the stored submission is left for a later page', () => {
-				const { storage, store } = form();
-				store.begin(signIn);
-				storage.fail(['getItem']);
-				expect(submissions<TicketBody>(storage, 'support', counting()).pending()).toBeNull();
-				storage.heal();
-				const later = submissions<TicketBody>(storage, 'support', counting());
-				expect(later.pending(), 'an unreadable storage is no reason to delete what it holds').toEqual({
-					key: 'key-1',
-					body: signIn
-				});
-			});
-			it('removeItem throws on finish(): the finished key is never offered again on this page', () => {
-				const { storage, store } = form();
-				store.begin(signIn);
-				storage.fail(['removeItem']);
-				store.finish();
-				expect(store.pending()).toBeNull();
-				expect(store.begin(edited)).toEqual({ key: 'key-2', body: edited });
-			});
-			it('removeItem throws, and a late second answer calls finish() again: the finished key still never comes back', () => {
-				const { storage, store } = form();
-				store.begin(signIn);
-				storage.fail(['removeItem']);
-				store.finish();
-				store.finish(); // a second definite answer, late: nothing is pending now
-				expect(store.pending(), 'key-1 is still in storage, and it is finished: not pending').toBeNull();
-				expect(store.begin(edited)).toEqual({ key: 'key-2', body: edited });
-			});
-			it('removeItem and setItem start throwing: no finished submission ever comes back, even after a later one', () => {
-				const { storage, store } = form();
-				store.begin(signIn);
-				storage.fail(['setItem', 'removeItem']);
-				store.finish(); // key-1 is finished, but its entry stays in storage
-				expect(store.begin(edited).key, 'a new request').toBe('key-2');
-				store.finish(); // key-2 was never stored, and is finished too
-				expect(store.pending(), 'key-1 is still in storage, and it is finished: not pending').toBeNull();
-				expect(store.begin(signIn), 'and not offered to Send either').toEqual({ key: 'key-3', body: signIn });
-			});
-			it('a storage that refuses everything cannot survive a reload: the new page starts afresh', () => {
-				const { storage, store } = form();
-				storage.fail();
-				store.begin(signIn);
-				const reloaded = submissions<TicketBody>(storage, 'support', counting());
-				expect(reloaded.pending()).toBeNull();
-			});
+			contractCase(
+				'getItem throws as a page opens: nothing pending, and the stored submission is left for a later page',
+				(check) => {
+					const { storage, store } = form();
+					store.begin(signIn);
+					storage.fail(['getItem']);
+					check(
+						'pending() on a page opened while getItem throws',
+						submissions<TicketBody>(storage, 'support', counting()).pending(),
+						null
+					);
+					storage.heal();
+					const later = submissions<TicketBody>(storage, 'support', counting());
+					check(
+						'pending() on a later page',
+						later.pending(),
+						first,
+						'an unreadable storage is no reason to delete what it holds'
+					);
+				}
+			);
+			contractCase(
+				'removeItem throws on finish(): the finished key is never offered again on this page',
+				(check) => {
+					const { storage, store } = form();
+					store.begin(signIn);
+					storage.fail(['removeItem']);
+					store.finish();
+					check(
+						'pending() after finish()',
+						store.pending(),
+						null,
+						'key-1 is still in storage, and it is finished: not pending'
+					);
+					check('begin(edited) after it', store.begin(edited), { key: 'key-2', body: edited });
+				}
+			);
+			contractCase(
+				'removeItem throws, and a late second answer calls finish() again: the finished key still never comes back',
+				(check) => {
+					const { storage, store } = form();
+					store.begin(signIn);
+					storage.fail(['removeItem']);
+					store.finish();
+					store.finish(); // a second definite answer, late: nothing is pending now
+					check(
+						'pending() after the second finish()',
+						store.pending(),
+						null,
+						'key-1 is still in storage, and it is finished: not pending'
+					);
+					check('begin(edited) after it', store.begin(edited), { key: 'key-2', body: edited });
+				}
+			);
+			contractCase(
+				'removeItem and setItem start throwing: no finished submission ever comes back, even after a later one',
+				(check) => {
+					const { storage, store } = form();
+					store.begin(signIn);
+					storage.fail(['setItem', 'removeItem']);
+					store.finish(); // key-1 is finished, but its entry stays in storage
+					check("begin(edited)'s key after finish()", store.begin(edited).key, 'key-2', 'a new request');
+					store.finish(); // key-2 was never stored, and is finished too
+					check(
+						"pending() after key-2's finish()",
+						store.pending(),
+						null,
+						'key-1 is still in storage, and it is finished: not pending'
+					);
+					check(
+						'begin(signIn) after it',
+						store.begin(signIn),
+						{ key: 'key-3', body: signIn },
+						'no finished key is offered to Send either'
+					);
+				}
+			);
+			contractCase(
+				'a storage that refuses everything cannot survive a reload: the new page starts afresh',
+				(check) => {
+					const { storage, store } = form();
+					storage.fail();
+					store.begin(signIn);
+					const reloaded = submissions<TicketBody>(storage, 'support', counting());
+					check('pending() on the reloaded page', reloaded.pending(), null);
+				}
+			);
 			exploreFailingStorage(submissions);
 		});
 	});
-
-	playClientJourneys({ submissions, afterAnswer });
-	exploreKeyStore({ submissions, afterAnswer });
 });
