@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { exercises } from '#harness/core/manifest.ts';
 import { cgroupsWork } from './cgroups.ts';
-import { buildGo, goImports, goRefusal, removeGoBuild } from './go-build.ts';
+import { buildGo, goImports, goRefusal, parseListed, removeGoBuild } from './go-build.ts';
 import { root } from './paths.ts';
 
 const first = exercises().find((exercise) => exercise.id === '01')!;
@@ -132,6 +132,17 @@ describe('the build, bounded: a build past its limit costs its exercise, and lea
 });
 
 describe("the import rules, on the package as Go's toolchain reads it", () => {
+	it("reads go list's objects, and reads nothing the rules could be skipped on", () => {
+		const file = '{\n\t"ImportPath": "command-line-arguments",\n\t"Imports": [\n\t\t"unsafe"\n\t]\n}';
+		const unsafe = '{\n\t"ImportPath": "unsafe"\n}';
+		expect(parseListed(`${unsafe}\n${file}\n`)).toEqual([
+			{ ImportPath: 'unsafe' },
+			{ ImportPath: 'command-line-arguments', Imports: ['unsafe'] }
+		]);
+		// Not JSON, or no word of the learner's file: not an empty list, whose rules would all pass.
+		expect(parseListed('go: downloading …\n')).toBeNull();
+		expect(parseListed(`${unsafe}\n`)).toBeNull();
+	});
 	const second = exercises().find((exercise) => exercise.id === '02')!;
 	const solved02 = readFileSync(join(root, 'go', 'solutions', '02-same-event', 'handler.go'), 'utf8');
 	// The solution's import of workbook/core, and more after it, in a spelling the text's first look misses.

@@ -265,7 +265,11 @@ async function build(
 	for (const name of exercise.goLearnerFiles ?? []) {
 		const path = `./exercises/${exercise.folder}/${name}`;
 		listed = await go(['list', '-e', '-deps', '-json=ImportPath,Imports', path], true);
-		refused = listed.code === 0 ? toolchainRefusal(exercise, name, parseListed(listed.output)) : null;
+		const read = listed.code === 0 ? parseListed(listed.output) : null;
+		// A list the rules cannot read is a list that failed: the rules are never skipped.
+		if (listed.code === 0 && read === null)
+			listed = { ...listed, code: 1, output: `go list of ${name} said what the grader could not read` };
+		refused = read ? toolchainRefusal(exercise, name, read) : null;
 		if (refused || listed.code !== 0) break;
 	}
 	// A list that failed is a build that failed: nothing is built that the rules have not read.
@@ -344,12 +348,14 @@ function goTool(
 	});
 }
 
-// go list -json prints one object after another, not an array.
-function parseListed(output: string): Listed[] {
+// go list -json prints one object after another, not an array; null when that is not what it printed, or when
+// the learner's file (command-line-arguments) is not among them.
+export function parseListed(output: string): Listed[] | null {
 	try {
-		return JSON.parse(`[${output.replace(/\n\}\n\{/g, '\n},\n{')}]`) as Listed[];
+		const listed = JSON.parse(`[${output.replace(/\n\}\n\{/g, '\n},\n{')}]`) as Listed[];
+		return listed.some((entry) => entry.ImportPath === 'command-line-arguments') ? listed : null;
 	} catch {
-		return [];
+		return null;
 	}
 }
 
