@@ -23,7 +23,7 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ownStamp, stampGone } from '../../harness/postgres/stamp.ts';
+import { madeByTheGone, ownStamp } from '../../harness/postgres/stamp.ts';
 import { unmountUnderSync } from './overlay.ts';
 
 // A name stamped with this grader: `prefix`, the stamp, then `last` (mkdtemp's six letters or digits, or a
@@ -45,17 +45,10 @@ export function stampedFolder(parent: string, prefix: string): string {
 	return folder;
 }
 
-// The grader a folder's name is stamped with, or null when it holds none (mkdtemp's six letters or digits
-// end it).
-function graderOf(name: string): { pid: number; start: string } | null {
-	const stamp = /^grade-(?:[a-z]+-)+(\d+)-(\d*)-[A-Za-z0-9]{6}$/.exec(name);
-	return stamp ? { pid: Number(stamp[1]), start: stamp[2]! } : null;
-}
-
-// Whether `name` is stamped with a grader that is gone.
+// Whether `name`, `grade-<words>-` and a stamp, is stamped with a grader that is gone.
 export function leftBehind(name: string): boolean {
-	const grader = graderOf(name);
-	return grader !== null && stampGone(grader.pid, grader.start);
+	const words = /^grade-(?:[a-z]+-)+?(?=\d+-\d*-[A-Za-z0-9]{6}$)/.exec(name);
+	return words !== null && madeByTheGone(name.slice(words[0].length));
 }
 
 // The processes whose parent is `pid` (a postmaster's backends and workers).

@@ -29,7 +29,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { ownStamp, stampGone } from './stamp.ts';
+import { madeByTheGone, ownStamp } from './stamp.ts';
 import { packageFolder } from './binaries.ts';
 
 type ClusterTemplate = { data: string; password: string };
@@ -92,8 +92,7 @@ export function removeAbandonedBuilds(folder: string): void {
 	const prefix = `${basename(folder)}.building-`;
 	try {
 		for (const name of readdirSync(dirname(folder))) {
-			const maker = name.startsWith(prefix) && /^(\d+)-(\d*)-[A-Za-z0-9]{6}$/.exec(name.slice(prefix.length));
-			if (maker && stampGone(Number(maker[1]), maker[2]!))
+			if (name.startsWith(prefix) && madeByTheGone(name.slice(prefix.length)))
 				rmSync(join(dirname(folder), name), { recursive: true, force: true });
 		}
 	} catch {
