@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exercises, type Exercise } from '#harness/core/manifest.ts';
+import { messageWidth, sideBySide } from '#harness/core/report.ts';
 import { run } from '../lib/run.ts';
 import { wrongSolutions, writeWrongSolution } from '../lib/wrong-solutions.ts';
 import {
@@ -128,6 +129,25 @@ describe('the short report', () => {
 		expect(whole).toContain(
 			'  of it\n  … and 10 more characters: `npm test exercises/01-x/a.test.ts -- --all` shows them all'
 		);
+	});
+	it("shows a table as wide as a message may be under a failure's indent, each row on one line", () => {
+		const row = (end: string, width: number) => {
+			const line = `#2 acme: ${end}`;
+			return `${line}${' '.repeat(Math.max(0, width - line.length))}→ #2`;
+		};
+		// The widest table sideBySide draws side by side: its every line exactly messageWidth long.
+		const widest = (width: number) =>
+			sideBySide([{ label: 'outbox', expected: [row('a', width)], actual: [row('b', width)] }]);
+		let width = 20;
+		const sideBySideStill = (table: string) =>
+			!table.includes('under it') && table.split('\n').every((line) => line.length <= messageWidth);
+		while (sideBySideStill(widest(width + 1))) width++;
+		const table = widest(width);
+		expect(table).not.toContain('your code on the line under it');
+		expect(Math.max(...table.split('\n').map((line) => line.length))).toBe(messageWidth);
+		const text = formatLoop([{ exercise: one, broken: [], tests: [test('first', 'failed', table)] }]);
+		for (const line of table.split('\n')) expect(text.split('\n')).toContain(`  ${line}`.trimEnd());
+		expect(text.split('\n').filter((line) => line.length > screen.columns)).toEqual([]);
 	});
 	it('wraps a line of a megabyte with no space in it at once, a screen wide', () => {
 		const lines = wrap('x'.repeat(1_000_000));

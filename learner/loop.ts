@@ -7,12 +7,12 @@
 // leaves it, but fits a screen by itself, is shown whole rather than cut: the first failure's (03's race told
 // step by step), or, when that fits, what a passing test printed. Green names the next exercise.
 import type { Exercise } from '#harness/core/manifest.ts';
-import { messageWidth } from '#harness/core/report.ts';
+import { screenColumns, storyIndent } from '#harness/core/report.ts';
 import { nextSteps, noPaint, type Paint } from './progress.ts';
 import { notAsShipped, saidTestFile, testFileRule, type TestFile } from './shipped.ts';
 import { saidTypeError, typeRule, type TypeError } from './types.ts';
 
-export const screen = { columns: messageWidth, lines: 40 };
+export const screen = { columns: screenColumns, lines: 40 };
 // npm's two "> …" lines and the blank lines around them, the blank lines around ours, and the shell's prompt
 // after: not ours to spend.
 const npmLines = 7;
@@ -341,7 +341,7 @@ function messageAndOthers(
 		message
 			.trimEnd()
 			.split('\n')
-			.map((l) => `  ${l}`)
+			.map((l) => `${storyIndent}${l}`)
 	);
 	const shown = lines.length <= wholeStory ? lines : clip(lines, room - listNeed, full);
 	const left = room - shown.length;

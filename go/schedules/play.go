@@ -34,8 +34,9 @@ type Row struct {
 	Actual   []string
 }
 
-// MessageWidth is the widest a failure message's table may be, as harness/core/report.ts's messageWidth.
-const MessageWidth = 100
+// MessageWidth is the widest a failure message's table may be, as harness/core/report.ts's messageWidth: the
+// learner's screen of 100 columns, less the two spaces the loop indents a failure's story by.
+const MessageWidth = 100 - 2
 
 // SideBySide prints rows in two columns, marking with ≠ each line where the code did something else: the
 // twin of harness/core/report.ts's sideBySide, word for word. When the two columns would not fit in
@@ -56,6 +57,8 @@ func SideBySide(rows []Row) string {
 	stacked := 2+labelWidth+left+right > MessageWidth
 	header := "  " + pad("", labelWidth) + pad("expected", left) + "your code"
 	if stacked {
+		// Stacked, "your code" is a label too, with two spaces after it as the others have.
+		labelWidth = max(labelWidth, len("your code")+2)
 		header = "  " + pad("", labelWidth) + "expected; where it differs (≠), your code on the line under it"
 	}
 	lines := []string{header}

@@ -68,14 +68,15 @@ func TestSideBySideMarksTheLinesThatDiffer(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	// Too wide for a message: each line that differs, your code's under the expected one.
+	// Too wide for a message: each line that differs, your code's under the expected one, "your code" a label
+	// with two spaces after it as the others have.
 	long := strings.Repeat("x", 60)
 	got = SideBySide([]Row{{Label: "tickets", Expected: []string{"#1 " + long, "#2"}, Actual: []string{"#1 " + long, "#3 " + long}}})
 	want = strings.Join([]string{
-		"            expected; where it differs (≠), your code on the line under it",
-		"  tickets   #1 " + long,
-		"≠           #2",
-		"  your code #3 " + long,
+		"             expected; where it differs (≠), your code on the line under it",
+		"  tickets    #1 " + long,
+		"≠            #2",
+		"  your code  #3 " + long,
 	}, "\n")
 	if got != want {
 		t.Errorf("stacked: got\n%s\nwant\n%s", got, want)

@@ -1,5 +1,10 @@
-// The width of a terminal the messages must fit: a table wider than this puts your code under the expected.
-export const messageWidth = 100;
+// The terminal the learner's loop fits (learner/loop.ts): 100 columns. The loop indents a failure's story by
+// two spaces, so a message, its table included, has the rest: a table wider puts your code under the expected.
+export const screenColumns = 100;
+export const storyIndent = '  ';
+export const messageWidth = screenColumns - storyIndent.length;
+
+const yourCode = 'your code';
 
 // Two columns side by side, so a learner sees what the lesson expects next to what their code did. When the
 // two would not fit in messageWidth columns, each row shows the expected line with your code's just under it.
@@ -8,9 +13,11 @@ export function sideBySide(rows: { label: string; expected: string[]; actual: st
 	const left = Math.max(12, ...rows.flatMap((row) => row.expected.map((line) => line.length))) + 3;
 	const right = Math.max(0, ...rows.flatMap((row) => row.actual.map((line) => line.length)));
 	const stacked = 2 + labelWidth + left + right > messageWidth;
+	// Stacked, "your code" is a label too, with two spaces after it as the others have.
+	const labels = stacked ? Math.max(labelWidth, yourCode.length + 2) : labelWidth;
 	const lines = [
 		stacked
-			? `  ${''.padEnd(labelWidth)}expected; where it differs (≠), your code on the line under it`
+			? `  ${''.padEnd(labels)}expected; where it differs (≠), your code on the line under it`
 			: `  ${''.padEnd(labelWidth)}${'expected'.padEnd(left)}your code`
 	];
 	for (const row of rows) {
@@ -24,8 +31,8 @@ export function sideBySide(rows: { label: string; expected: string[]; actual: st
 				lines.push(`${mark} ${label.padEnd(labelWidth)}${expected.padEnd(left)}${actual}`.trimEnd());
 				continue;
 			}
-			lines.push(`${mark} ${label.padEnd(labelWidth)}${expected || '(none)'}`);
-			if (mark !== ' ') lines.push(`  ${'your code'.padEnd(labelWidth)}${actual || '(none)'}`);
+			lines.push(`${mark} ${label.padEnd(labels)}${expected || '(none)'}`);
+			if (mark !== ' ') lines.push(`  ${yourCode.padEnd(labels)}${actual || '(none)'}`);
 		}
 	}
 	return lines.join('\n');
