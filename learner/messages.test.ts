@@ -111,6 +111,32 @@ describe('messages that teach', () => {
 		expect(table).toMatch(/^≠ box {8}#1 to acme: a+\n {2}your code {2}#1 to acme: b+$/m);
 	});
 
+	it('two lines that differ only in spaces or characters that print as none show where they differ', () => {
+		const row = (label: string, expected: string, actual: string) => ({
+			label,
+			expected: [expected],
+			actual: [actual]
+		});
+		const table = sideBySide([
+			row('tickets', '#1 acme: Cannot sign in', '#1 acme: Cannot sign in '),
+			row('spaces', 'Cannot sign in', 'Cannot  sign\tin'),
+			row('hidden', 'Cannot sign in', 'Can\u200bnot sign\u00a0in'),
+			row('same', 'Cannot sign in', 'Cannot sign in')
+		]);
+		expect(table.split('\n')).toEqual([
+			'            expected                  your code',
+			'≠ tickets   #1 acme: Cannot sign in   #1 acme: Cannot sign in·',
+			'≠ spaces    Cannot sign in            Cannot··sign⟨U+0009⟩in',
+			'≠ hidden    Cannot sign in            Can⟨U+200B⟩not sign⟨U+00A0⟩in',
+			'  same      Cannot sign in            Cannot sign in',
+			'  (· marks a space you would not see, ⟨U+…⟩ a character that prints as nothing or as a space)'
+		]);
+		// Lines that differ in what they say are left as they are, spaces and all.
+		const plain = sideBySide([row('tickets', '#1 acme: Cannot sign in', '#2 acme: Cannot sign in ')]);
+		expect(plain).not.toContain('·');
+		expect(plain).not.toContain('(·');
+	});
+
 	it('the same handler passes the schedules where its mistake does not show', () => {
 		const lost = schedule('lost-acknowledgment');
 		expect(judgeHandler(lost, 'receipt-in-commit', playHandler(lost, new CommitsTooEarly()))).toBeNull();

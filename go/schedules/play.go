@@ -40,8 +40,10 @@ const MessageWidth = 100 - 2
 
 // SideBySide prints rows in two columns, marking with ≠ each line where the code did something else: the
 // twin of harness/core/report.ts's sideBySide, word for word. When the two columns would not fit in
-// MessageWidth, each row shows the expected line with the code's just under it, where they differ.
-func SideBySide(rows []Row) string {
+// MessageWidth, each row shows the expected line with the code's just under it, where they differ. Two
+// lines that differ only in spaces or characters that print as nothing show them (unseen.go).
+func SideBySide(given []Row) string {
+	rows, marked := showUnseen(given)
 	labelWidth, left, right := 0, 12, 0
 	for _, row := range rows {
 		labelWidth = max(labelWidth, len([]rune(row.Label)))
@@ -82,6 +84,9 @@ func SideBySide(rows []Row) string {
 				lines = append(lines, "  "+pad("your code", labelWidth)+orNone(actual))
 			}
 		}
+	}
+	if marked {
+		lines = append(lines, "  "+UnseenLegend)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -129,3 +129,44 @@ func TestCheckHoldsAUnionToTheShapeItsTagPicks(t *testing.T) {
 		})
 	}
 }
+
+// TestSideBySideShowsWhatALearnerCannotSee: two lines that differ only in spaces or characters that print as
+// nothing show them, as harness/core/report.ts's sideBySide does (learner/messages.test.ts, the same table).
+func TestSideBySideShowsWhatALearnerCannotSee(t *testing.T) {
+	row := func(label, expected, actual string) Row {
+		return Row{Label: label, Expected: []string{expected}, Actual: []string{actual}}
+	}
+	tests := []struct {
+		name string
+		rows []Row
+		want []string
+	}{
+		{"spaces at the end, doubled, a tab and those that print as nothing", []Row{
+			row("tickets", "#1 acme: Cannot sign in", "#1 acme: Cannot sign in "),
+			row("spaces", "Cannot sign in", "Cannot  sign\tin"),
+			row("hidden", "Cannot sign in", "Can\u200bnot sign\u00a0in"),
+			row("same", "Cannot sign in", "Cannot sign in"),
+		}, []string{
+			"            expected                  your code",
+			"≠ tickets   #1 acme: Cannot sign in   #1 acme: Cannot sign in·",
+			"≠ spaces    Cannot sign in            Cannot··sign⟨U+0009⟩in",
+			"≠ hidden    Cannot sign in            Can⟨U+200B⟩not sign⟨U+00A0⟩in",
+			"  same      Cannot sign in            Cannot sign in",
+			"  (· marks a space you would not see, ⟨U+…⟩ a character that prints as nothing or as a space)",
+		}},
+		{"lines that differ in what they say are left as they are", []Row{
+			row("tickets", "#1 acme: Cannot sign in", "#2 acme: Cannot sign in "),
+		}, []string{
+			"            expected                  your code",
+			"≠ tickets   #1 acme: Cannot sign in   #2 acme: Cannot sign in",
+		}},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			got, want := SideBySide(test.rows), strings.Join(test.want, "\n")
+			if got != want {
+				t.Errorf("got\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+}
