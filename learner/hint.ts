@@ -6,6 +6,7 @@ import { workbookRoot } from '#harness/core/manifest.ts';
 import { chooseExercise, LearnerError, readArgs, runLearnerCommand } from './args.ts';
 import { hintsShown, saveHintsShown } from './state.ts';
 import { hintsFile, readHints, type Hint } from '../lib/hints.ts';
+import { isMain } from '../lib/main-module.ts';
 
 function shownAs(hint: Hint, number: number, total: number): string {
 	const body = hint.body.replace(/^(?=.)/gm, '  ');
@@ -50,7 +51,7 @@ export function hint(root: string, word: string | undefined, options: HintOption
 	return `${exercise.id} · ${exercise.title}\n\n${next}\n\n${then}`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	await runLearnerCommand(() => {
 		const args = readArgs(['all', 'again']);
 		const options = { all: args.flags.has('all'), again: args.flags.has('again') };

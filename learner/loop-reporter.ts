@@ -4,7 +4,7 @@
 import type { UserConsoleLog } from 'vitest';
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { exercises, type Exercise } from '#harness/core/manifest.ts';
-import { calledGreen, formatLoop, movingOn, nextKey } from './loop.ts';
+import { calledGreen, formatLoop, keepPrinted, movingOn, nextKey, type Printed } from './loop.ts';
 import { terminalPaint as paint } from './progress.ts';
 import { byPath, tally } from './tally.ts';
 import { checkTypes, exercisesNamed, type TypeError } from './types.ts';
@@ -22,8 +22,9 @@ export default class LoopReporter implements Reporter {
 	// The exercises this run names (npm-test.js runs Vitest in this process, so its arguments are ours to read):
 	// the compiler checks only their files.
 	private typesOf?: Exercise[];
-	// What each test printed (03's prediction prints the race step by step), by the test's id.
-	private printed = new Map<string, string>();
+	// What each test printed (03's prediction prints the race step by step), by the test's id: the first few
+	// KB, and how much more (loop.ts's keepPrinted).
+	private printed = new Map<string, Printed>();
 	// In watch mode, the next exercise while this one is green: the key moves on to it (learner/watch.ts).
 	private moveOnTo?: string;
 
@@ -58,7 +59,10 @@ export default class LoopReporter implements Reporter {
 
 	onUserConsoleLog(log: UserConsoleLog): void {
 		if (log.type !== 'stdout' || !log.taskId) return;
-		this.printed.set(log.taskId, (this.printed.get(log.taskId) ?? '') + log.content);
+		const kept = keepPrinted(this.printed.get(log.taskId), log.content);
+		this.printed.set(log.taskId, kept);
+		// Vitest keeps every log on its test too, for reporters that read them: this one reads only what it kept.
+		log.content = '';
 	}
 
 	onWatcherStart(): void {

@@ -3,9 +3,20 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exercises, type Exercise } from '#harness/core/manifest.ts';
+import { messageWidth, sideBySide } from '#harness/core/report.ts';
 import { run } from '../lib/run.ts';
 import { wrongSolutions, writeWrongSolution } from '../lib/wrong-solutions.ts';
-import { formatLoop, screen, stubOf, wholeStory, wrap, type LoopTest } from './loop.ts';
+import {
+	formatLoop,
+	keepPrinted,
+	printedKept,
+	screen,
+	stubOf,
+	wholeStory,
+	wrap,
+	type LoopTest,
+	type Printed
+} from './loop.ts';
 import { solve, tempWorkbook } from './temp-workbook.ts';
 
 const one: Exercise = {
@@ -86,12 +97,63 @@ describe('the short report', () => {
 		expect(long).toContain('failure line 29');
 		expect(long).not.toContain('race step 1');
 		expect(long).toContain(
-			'✔ it is right: it printed more than fits here; `npm test exercises/01-x/p.test.ts` shows it'
+			'✔ it is right: it printed more than fits here; `npm test exercises/01-x/p.test.ts -- --all` shows it'
 		);
 		// Green has room for it whole.
 		const green = formatLoop([{ exercise: one, broken: [], tests: [printed(20)] }], { next: two });
 		expect(green).toContain('race step 20');
 		expect(green).toContain('01 is green.');
+	});
+	it('keeps the first few KB of what a test printed, never more, and says in one line how much it left out', () => {
+		let kept: Printed | undefined;
+		for (let call = 0; call < 50; call++) kept = keepPrinted(kept, `${'x'.repeat(1_000_000)}\n`);
+		expect(kept!.text.length).toBe(printedKept);
+		expect(kept!.more).toBe(50 * 1_000_001 - printedKept);
+		const huge: LoopTest = {
+			...test('it prints', 'passed'),
+			printed: kept!.text,
+			printedMore: kept!.more
+		};
+		const text = formatLoop([{ exercise: one, broken: [], tests: [huge] }], { next: two });
+		const lines = text.split('\n');
+		expect(lines.length).toBeLessThanOrEqual(screen.lines - 7);
+		expect(lines.filter((line) => line.length > screen.columns)).toEqual([]);
+		// Too long to show here: one line says so, and names the command that shows it all.
+		const said = lines.filter((line) => line.includes('it printed'));
+		expect(said).toEqual([
+			'✔ it prints: it printed more than fits here; `npm test exercises/01-x/a.test.ts -- --all` shows it'
+		]);
+		// Short enough to show whole, it is whole, with the line that says what is left out under it.
+		const some = { ...huge, printed: 'a few lines\nof it', printedMore: 10 };
+		const whole = formatLoop([{ exercise: one, broken: [], tests: [some] }], { next: two });
+		expect(whole).toContain(
+			'  of it\n  … and 10 more characters: `npm test exercises/01-x/a.test.ts -- --all` shows them all'
+		);
+	});
+	it("shows a table as wide as a message may be under a failure's indent, each row on one line", () => {
+		const row = (end: string, width: number) => {
+			const line = `#2 acme: ${end}`;
+			return `${line}${' '.repeat(Math.max(0, width - line.length))}→ #2`;
+		};
+		// The widest table sideBySide draws side by side: its every line exactly messageWidth long.
+		const widest = (width: number) =>
+			sideBySide([{ label: 'outbox', expected: [row('a', width)], actual: [row('b', width)] }]);
+		let width = 20;
+		const sideBySideStill = (table: string) =>
+			!table.includes('under it') && table.split('\n').every((line) => line.length <= messageWidth);
+		while (sideBySideStill(widest(width + 1))) width++;
+		const table = widest(width);
+		expect(table).not.toContain('your code on the line under it');
+		expect(Math.max(...table.split('\n').map((line) => line.length))).toBe(messageWidth);
+		const text = formatLoop([{ exercise: one, broken: [], tests: [test('first', 'failed', table)] }]);
+		for (const line of table.split('\n')) expect(text.split('\n')).toContain(`  ${line}`.trimEnd());
+		expect(text.split('\n').filter((line) => line.length > screen.columns)).toEqual([]);
+	});
+	it('wraps a line of a megabyte with no space in it at once, a screen wide', () => {
+		const lines = wrap('x'.repeat(1_000_000));
+		expect(lines).toHaveLength(Math.ceil((1_000_000 - screen.columns) / (screen.columns - 4)) + 1);
+		expect(lines.every((line) => line.length <= screen.columns)).toBe(true);
+		expect(lines.slice(1).every((line) => line.startsWith('    x'))).toBe(true);
 	});
 	it('when green, says so and names the next exercise and its commands', () => {
 		const text = formatLoop([{ exercise: one, broken: [], tests: [test('first', 'passed')] }], { next: two });
@@ -294,6 +356,39 @@ describe('npm test exercises/NN, on a copy of the workbook', () => {
 			remove();
 		}
 	}, 60_000);
+
+	it('01 solved, printing a megabyte a call: green on one screen, and the command it names shows what was printed', async () => {
+		const { root, remove } = tempWorkbook();
+		try {
+			const file = join(root, 'exercises', '01-first-handler', 'handler.ts');
+			solve(root, '01-first-handler', ['handler.ts']);
+			const solved = readFileSync(file, 'utf8');
+			const printing = (what: string) =>
+				solved.replace(/(\n\thandle\([^\n]*\{\n)/, `$1\t\tconsole.log(${what});\n`);
+			expect(printing('1')).not.toBe(solved);
+			writeFileSync(file, printing("'x'.repeat(1_000_000)"));
+			const huge = await npmTest(root, 'exercises/01');
+			const where = `npm test exercises/01, a megabyte a call:\n${huge.output.slice(0, 20_000)}`;
+			expect(huge.code, where).toBe(0);
+			expect(huge.output, where).toContain('01 is green.');
+			expect(huge.output, where).toMatch(
+				/it printed more than fits here; `npm test\s+\S+ -- --all` shows it/
+			);
+			expect(huge.output.length, where).toBeLessThan(20_000);
+			writeFileSync(
+				file,
+				printing("Array.from({ length: 60 }, (_, i) => `line ${i + 1} of it`).join('\\n')")
+			);
+			const long = await npmTest(root, 'exercises/01');
+			const named = /it printed more than fits here; `npm test\s+([^`]*)` shows it/.exec(long.output);
+			expect(named, long.output).not.toBeNull();
+			const shown = await npmTest(root, ...named![1]!.split(/\s+/).filter((arg) => arg !== '--'));
+			expect(shown.output).toContain('line 60 of it');
+			expect(shown.output).not.toContain('it printed more than fits here');
+		} finally {
+			remove();
+		}
+	}, 120_000);
 
 	it('answers an exercise that does not exist with the list, and exit 2; --all gives the full report', async () => {
 		const { root, remove } = tempWorkbook();

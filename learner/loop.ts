@@ -7,12 +7,12 @@
 // leaves it, but fits a screen by itself, is shown whole rather than cut: the first failure's (03's race told
 // step by step), or, when that fits, what a passing test printed. Green names the next exercise.
 import type { Exercise } from '#harness/core/manifest.ts';
-import { messageWidth } from '#harness/core/report.ts';
+import { screenColumns, storyIndent } from '#harness/core/report.ts';
 import { nextSteps, noPaint, type Paint } from './progress.ts';
 import { notAsShipped, saidTestFile, testFileRule, type TestFile } from './shipped.ts';
 import { saidTypeError, typeRule, type TypeError } from './types.ts';
 
-export const screen = { columns: messageWidth, lines: 40 };
+export const screen = { columns: screenColumns, lines: 40 };
 // npm's two "> …" lines and the blank lines around them, the blank lines around ours, and the shell's prompt
 // after: not ours to spend.
 const npmLines = 7;
@@ -29,9 +29,21 @@ export type LoopTest = {
 	message?: string;
 	// "exercises/04-send-button-key/submission.test.ts:57", when Vitest knows the line.
 	at?: string;
-	// What the test printed (console.log), without colours.
+	// What the test printed (console.log), without colours: its first printedKept characters.
 	printed?: string;
+	// How many characters more it printed, counted and not kept.
+	printedMore?: number;
 };
+
+// The loop keeps the first few KB of what each test printed, and counts the rest: a test that prints a
+// megabyte a call costs the report no more than one that prints a line.
+export const printedKept = 4096;
+export type Printed = { text: string; more: number };
+export function keepPrinted(kept: Printed = { text: '', more: 0 }, content: string): Printed {
+	const room = Math.max(0, printedKept - kept.text.length);
+	const more = kept.more + Math.max(0, content.length - room);
+	return { text: room ? kept.text + content.slice(0, room) : kept.text, more };
+}
 
 export type LoopExercise = {
 	exercise: Exercise;
@@ -69,19 +81,23 @@ export const calledGreen = (results: LoopExercise[], options: LoopOptions = {}) 
 export const stubOf = (message = '') =>
 	/(?:^|\s)([A-Za-z_$][\w$.]*) is not written yet\./m.exec(message)?.[1];
 
-// Splits a line longer than the screen at its last space that fits, and indents what follows.
+// Splits a line longer than the screen at its last space that fits, and indents what follows. It reads the
+// line once, a screen at a time, however long it is.
 export function wrap(line: string, width = screen.columns): string[] {
 	if (line.length <= width) return [line];
 	const indent = `${/^\s*/.exec(line)![0]}    `.slice(0, 24);
 	const out: string[] = [];
-	let rest = line;
-	while (rest.length > width) {
-		let cut = rest.lastIndexOf(' ', width);
-		if (cut <= indent.length) cut = width;
-		out.push(rest.slice(0, cut).trimEnd());
-		rest = indent + rest.slice(cut).trimStart();
+	let [from, lead] = [0, ''];
+	while (line.length - from + lead.length > width) {
+		const room = width - lead.length;
+		const space = line.slice(from, from + room + 1).lastIndexOf(' ');
+		const cut = space >= 0 && space + lead.length > indent.length ? space : room;
+		out.push((lead + line.slice(from, from + cut)).trimEnd());
+		from += cut;
+		while (from < line.length && /\s/.test(line[from]!)) from++;
+		lead = indent;
 	}
-	return [...out, rest];
+	return [...out, lead + line.slice(from)];
 }
 
 const wrapAll = (lines: string[]) => lines.flatMap((line) => wrap(line));
@@ -179,7 +195,6 @@ function green(results: LoopExercise[], options: LoopOptions, paint: Paint): str
 	const printed = printedBy(
 		results.flatMap((r) => r.tests),
 		room,
-		last.exercise.id,
 		paint
 	);
 	return [...head, ...(printed.length ? ['', ...printed.slice(0, -1)] : []), ...rest];
@@ -189,15 +204,21 @@ function green(results: LoopExercise[], options: LoopOptions, paint: Paint): str
 // first one whole when it fits a screen by itself and nothing else ran past the screen (03's prediction, right,
 // prints the race step by step). One that does not fit gets a line that names the command that shows it. Tests
 // of given code print nothing here. Ends with a blank line when it says anything.
-function printedBy(tests: LoopTest[], room: number, id: string, paint: Paint): string[] {
+function printedBy(tests: LoopTest[], room: number, paint: Paint): string[] {
 	const printing = tests.filter((t) => t.state === 'passed' && !t.givenCode && t.printed);
 	const lines: string[] = [];
 	// When nothing else ran past the screen, the first one's story is whole even if the screen cannot hold it.
 	let overflow = room >= 0 ? wholeStory : 0;
 	for (const test of printing) {
+		// Vitest's own report, on the test's file alone, shows everything it printed.
+		const command = `npm test ${test.file} -- --all`;
+		const more = test.printedMore
+			? [`  … and ${test.printedMore} more characters: \`${command}\` shows them all`]
+			: [];
 		const block = wrapAll([
 			`${paint.green('✔')} ${test.name}`,
 			...test.printed!.split('\n').map((l) => `  ${l}`),
+			...more,
 			''
 		]);
 		if (lines.length + block.length <= room || block.length <= overflow) {
@@ -205,9 +226,6 @@ function printedBy(tests: LoopTest[], room: number, id: string, paint: Paint): s
 			overflow = 0;
 			continue;
 		}
-		// Its own file, run alone, has the room to show it, unless that file has a failure too.
-		const alone = tests.every((t) => t.file !== test.file || t.state === 'passed');
-		const command = alone ? `npm test ${test.file}` : `npm test exercises/${id} -- --all`;
 		const leaf = test.name.split(' › ').at(-1);
 		const said = wrapAll([
 			`${paint.green('✔')} ${leaf}: it printed more than fits here; \`${command}\` shows it`,
@@ -245,7 +263,7 @@ function failing(result: LoopExercise, budget: number, options: LoopOptions, pai
 	const room = budget - count.length - top.length - tail.length;
 	const otherCount = failed.length - (firstIsATest ? 1 : 0);
 	const story = messageAndOthers(first.message, { lines: others, count: otherCount }, room, full);
-	const printed = printedBy(result.tests, room - story.length, id, paint);
+	const printed = printedBy(result.tests, room - story.length, paint);
 	return [...count, ...printed, ...top, ...story, ...tail];
 }
 
@@ -323,7 +341,7 @@ function messageAndOthers(
 		message
 			.trimEnd()
 			.split('\n')
-			.map((l) => `  ${l}`)
+			.map((l) => `${storyIndent}${l}`)
 	);
 	const shown = lines.length <= wholeStory ? lines : clip(lines, room - listNeed, full);
 	const left = room - shown.length;

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { onPostgres, workbookRoot } from '#harness/core/manifest.ts';
 import { bin } from '../lib/run.ts';
 import { chooseExercise, LearnerError, readArgs, runLearnerCommand } from './args.ts';
+import { isMain } from '../lib/main-module.ts';
 
 // The Vitest command line that plays one exercise on PostgreSQL, with npm test's short report unless `all`.
 export function postgresArgs(root: string, word: string | undefined, { all = false } = {}): string[] {
@@ -25,7 +26,7 @@ export function postgresArgs(root: string, word: string | undefined, { all = fal
 	return ['run', '--project', 'postgres-learner', ...reporter, `exercises/${exercise.folder}/`];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	await runLearnerCommand(
 		() =>
 			new Promise<number>((resolve) => {

@@ -8,6 +8,7 @@ import { workbookRoot, type Exercise } from '#harness/core/manifest.ts';
 import { chooseExercise, LearnerError, readArgs, runLearnerCommand } from './args.ts';
 import { shippedCopy, testFilesOf } from './shipped.ts';
 import { stateFolder } from './state.ts';
+import { isMain } from '../lib/main-module.ts';
 
 export { shippedCopy };
 
@@ -91,7 +92,7 @@ export function reset(root: string, word: string | undefined, yes: boolean, now 
 	};
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	await runLearnerCommand(() => {
 		const args = readArgs(['yes', 'y']);
 		const yes = args.flags.has('yes') || args.flags.has('y');

@@ -10,7 +10,7 @@ import { relative } from 'node:path';
 import type { TestCase, TestModule } from 'vitest/node';
 import type { Exercise } from '#harness/core/manifest.ts';
 import { assertionSaid } from './assertion-words.ts';
-import type { LoopExercise, LoopTest } from './loop.ts';
+import type { LoopExercise, LoopTest, Printed } from './loop.ts';
 import { testName } from './progress.ts';
 import { testCounts, testFilesOf } from './shipped.ts';
 import { typeErrorsIn, type TypeError } from './types.ts';
@@ -24,7 +24,7 @@ export function tally(
 	list: Exercise[],
 	modules: Map<string, TestModule>,
 	typeErrors: TypeError[],
-	printed: Map<string, string> = new Map()
+	printed: Map<string, Printed> = new Map()
 ): LoopExercise[] {
 	const counts = testCounts(root);
 	return list.map((exercise) => {
@@ -76,7 +76,7 @@ function said(
 	module: TestModule,
 	path: string,
 	givenCode: boolean,
-	printed: Map<string, string>
+	printed: Map<string, Printed>
 ): LoopTest {
 	const result = test.result();
 	const error = result.errors?.[0] as VitestError | undefined;
@@ -86,8 +86,10 @@ function said(
 	if (error) told.message = assertionSaid(plain(error.message), plain(error.diff));
 	if (at) told.at = `${path}:${at.line}`;
 	// What the test printed (03's prediction prints the race step by step).
-	const output = plain(printed.get(test.id));
+	const kept = printed.get(test.id);
+	const output = plain(kept?.text);
 	if (output) told.printed = output;
+	if (output && kept?.more) told.printedMore = kept.more;
 	return told;
 }
 

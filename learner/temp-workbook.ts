@@ -18,9 +18,12 @@ const copied = [
 	'tsconfig.json'
 ];
 
-// Every learner file starts as shipped (from their shipped copies), whatever state the real tree is in.
-export function tempWorkbook(): { root: string; remove: () => void } {
-	const root = mkdtempSync(join(tmpdir(), 'workbook-'));
+// Every learner file starts as shipped (from their shipped copies), whatever state the real tree is in. `under`
+// names the folder it is copied into (a learner's may have spaces and letters such as é in it).
+export function tempWorkbook(under = ''): { root: string; remove: () => void } {
+	const parent = under ? mkdtempSync(join(tmpdir(), `${under}-`)) : tmpdir();
+	const root = mkdtempSync(join(parent, 'workbook-'));
+	const removed = under ? parent : root;
 	for (const entry of copied) cpSync(join(workbookRoot, entry), join(root, entry), { recursive: true });
 	symlinkSync(join(workbookRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
 	for (const exercise of exercises(root)) {
@@ -28,7 +31,7 @@ export function tempWorkbook(): { root: string; remove: () => void } {
 			cpSync(join(root, shippedCopy(exercise.folder, file)), join(root, 'exercises', exercise.folder, file));
 		}
 	}
-	return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+	return { root, remove: () => rmSync(removed, { recursive: true, force: true }) };
 }
 
 // Copies the workbook's solution over one exercise's learner files, as a learner who solved it would have.

@@ -33,7 +33,10 @@ export default class UiReporter implements Reporter {
 		const passed = results.reduce((sum, c) => sum + c.passed, 0);
 		const total = results.reduce((sum, c) => sum + c.total, 0);
 		const { port, host } = this.vitest?.config.api ?? {};
-		const url = `http://${host && host !== '0.0.0.0' ? host : 'localhost'}:${port ?? 51204}/__vitest__/`;
+		// The port the UI took: when the one asked for is taken, Vite takes the next free one.
+		const address = this.vitest?.vite.httpServer?.address();
+		const bound = typeof address === 'object' && address ? address.port : (port ?? 51204);
+		const url = `http://${host && host !== '0.0.0.0' ? host : 'localhost'}:${bound}/__vitest__/`;
 		console.log(`${passed} of ${total} of your tests pass. The Vitest UI (Ctrl-C stops it):\n${url}`);
 	}
 

@@ -7,6 +7,9 @@ import { workbookRoot } from '#harness/core/manifest.ts';
 import { runLearnerCommand } from './args.ts';
 import { writeSteps } from './ui-steps.ts';
 
+// Signals that mean "stop": Ctrl-C, an IDE's stop or a timeout, a closed terminal.
+const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 await runLearnerCommand(
 	() =>
 		new Promise<number>((resolve) => {
@@ -15,8 +18,17 @@ await runLearnerCommand(
 			const config = join(workbookRoot, 'learner', 'vitest.ui.config.ts');
 			const args = [vitest, 'watch', '--ui', '--config', config, ...process.argv.slice(2)];
 			const child = spawn(process.execPath, args, { cwd: workbookRoot, stdio: 'inherit' });
-			child.on('close', (code) => resolve(code ?? 0));
+			const stop = (signal: NodeJS.Signals) => child.exitCode === null && child.kill(signal);
 			// Stopping npm run ui stops Vitest with it.
-			for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+			for (const signal of stopSignals) process.on(signal, () => stop(signal));
+			// A SIGTERM to npm alone ends npm and the shell it ran this in, and the shell passes it on to no one:
+			// this process is left, its parent gone. Then it stops Vitest, which would hold the port for ever.
+			const parent = process.ppid;
+			const orphaned = setInterval(() => process.ppid !== parent && stop('SIGTERM'), 500);
+			orphaned.unref();
+			child.on('close', (code) => {
+				clearInterval(orphaned);
+				resolve(code ?? 0);
+			});
 		})
 );

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { exercises, workbookRoot } from '#harness/core/manifest.ts';
 import { movingOn } from './loop.ts';
 import { chooseExercise, readArgs, runLearnerCommand } from './args.ts';
+import { isMain } from '../lib/main-module.ts';
 
 // The arguments for npm-test.js that watch one exercise's folder; `all` keeps Vitest's full report.
 export function watchArgs(root: string, word: string | undefined, all = false): string[] {
@@ -31,7 +32,7 @@ async function watchFrom(first: string | undefined, all: boolean): Promise<numbe
 	}
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	await runLearnerCommand(() => {
 		const args = readArgs(['all']);
 		return watchFrom(args.words[0], args.flags.has('all'));

@@ -1,6 +1,7 @@
 // Runs a command and hands back what it printed, for the maintainers' scripts and the grader.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export type Ran = { code: number; output: string; timedOut: boolean; truncated: boolean };
 export type RunOptions = {
@@ -62,7 +63,7 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
 	});
 }
 
-export const bin = (name: string) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+export const bin = (name: string) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
 
 // Alive, and not a zombie waiting for a parent (in a container, nobody may reap it).
 export function isAlive(pid: number): boolean {

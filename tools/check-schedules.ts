@@ -3,6 +3,7 @@
 // Each kind's loader is found by its call of loadSchedules (schedule-kinds.ts): a new kind needs no line here.
 import { loaderOf, scheduleKinds } from './schedule-kinds.ts';
 import { schemaKinds, validatorsAreFresh, writeValidators } from './validators.ts';
+import { isMain } from '../lib/main-module.ts';
 
 export async function checkSchedules(): Promise<{ passed: string[]; failed: string[] }> {
 	const passed: string[] = [];
@@ -28,7 +29,7 @@ export async function checkSchedules(): Promise<{ passed: string[]; failed: stri
 	return { passed, failed };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	if (process.argv.includes('--write')) writeValidators();
 	const { passed, failed } = await checkSchedules();
 	for (const problem of failed) console.error(`✘ ${problem}`);

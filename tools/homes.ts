@@ -25,9 +25,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { exercises } from '#harness/core/manifest.ts';
 import { run } from '../lib/run.ts';
+import { isMain } from '../lib/main-module.ts';
 
 export type Home = { name: string; passed: boolean; problem: string };
 
@@ -152,7 +152,7 @@ export async function learnersHomes(): Promise<Home[]> {
 	}
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (isMain(import.meta.url)) {
 	const homes = await learnersHomes();
 	for (const home of homes) console.log(home.passed ? `✔ ${home.name}` : `✘ ${home.problem}`);
 	process.exitCode = homes.every((home) => home.passed) ? 0 : 1;

@@ -16,6 +16,7 @@ import { runWrongSolutions } from './wrong/play-wrong.ts';
 import { normalised } from './wrong/first-failure.ts';
 import { goExercises, heading } from '#harness/core/manifest.ts';
 import { goWrongDir, wrongDir, wrongSolutions, type WrongSolution } from '../lib/wrong-solutions.ts';
+import { isMain } from '../lib/main-module.ts';
 
 export type Story = { heading: string | null; divergence: string | null };
 
@@ -83,7 +84,7 @@ export async function sameStoryInBoth(): Promise<Checked> {
 	};
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	const result = await sameStoryInBoth();
 	console.log(result.problems.join('\n\n'));
 	console.log(`the same story in both languages: ${result.passed} pairs alike, ${result.failed} not`);

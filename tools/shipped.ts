@@ -14,6 +14,7 @@ import { dirname, join, relative } from 'node:path';
 import { exercises, workbookRoot } from '#harness/core/manifest.ts';
 import { bin, run } from '../lib/run.ts';
 import { shippedCopy, testCounts, testCountsFile, testFilesOf, type TestCounts } from '../learner/shipped.ts';
+import { isMain } from '../lib/main-module.ts';
 
 const comment =
 	'Made by `npm run shipped -- --write` from exercises/ (never by hand): how many tests each shipped test file holds. npm test, progress and the UI count each exercise from here.';
@@ -76,7 +77,7 @@ export function writeShipped(collected: TestCounts, root = workbookRoot): void {
 	);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	const collected = countsFrom(await listed());
 	if (process.argv.includes('--write')) writeShipped(collected);
 	const problems = staleness(collected);

@@ -6,6 +6,7 @@ import type { Backend } from '../server/backend.ts';
 import { startBackend } from '../server/endpoint.ts';
 import { journeys } from './journeys.ts';
 import { rideJourneys } from './ride.ts';
+import { isMain } from '../../lib/main-module.ts';
 
 // Mistakes from solutions/wrong/*.patch that a user at the form can see, and the journey that shows each one.
 // (pending-body-replaced-by-the-edit is not here: the locked fields leave no edit to send.)
@@ -68,7 +69,7 @@ export async function checkBrowserJourneys(): Promise<Checked> {
 	return { passed, failed: problems.length, problems };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	const checked = await checkBrowserJourneys();
 	for (const problem of checked.problems) console.log(`✘ ${problem}`);
 	console.log(checked.skipped ?? `browser check: ${checked.passed} passed, ${checked.failed} failed`);

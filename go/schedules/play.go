@@ -34,13 +34,16 @@ type Row struct {
 	Actual   []string
 }
 
-// MessageWidth is the widest a failure message's table may be, as harness/core/report.ts's messageWidth.
-const MessageWidth = 100
+// MessageWidth is the widest a failure message's table may be, as harness/core/report.ts's messageWidth: the
+// learner's screen of 100 columns, less the two spaces the loop indents a failure's story by.
+const MessageWidth = 100 - 2
 
 // SideBySide prints rows in two columns, marking with ≠ each line where the code did something else: the
 // twin of harness/core/report.ts's sideBySide, word for word. When the two columns would not fit in
-// MessageWidth, each row shows the expected line with the code's just under it, where they differ.
-func SideBySide(rows []Row) string {
+// MessageWidth, each row shows the expected line with the code's just under it, where they differ. Two
+// lines that differ only in spaces or characters that print as nothing show them (unseen.go).
+func SideBySide(given []Row) string {
+	rows, marked := showUnseen(given)
 	labelWidth, left, right := 0, 12, 0
 	for _, row := range rows {
 		labelWidth = max(labelWidth, len([]rune(row.Label)))
@@ -56,6 +59,8 @@ func SideBySide(rows []Row) string {
 	stacked := 2+labelWidth+left+right > MessageWidth
 	header := "  " + pad("", labelWidth) + pad("expected", left) + "your code"
 	if stacked {
+		// Stacked, "your code" is a label too, with two spaces after it as the others have.
+		labelWidth = max(labelWidth, len("your code")+2)
 		header = "  " + pad("", labelWidth) + "expected; where it differs (≠), your code on the line under it"
 	}
 	lines := []string{header}
@@ -79,6 +84,9 @@ func SideBySide(rows []Row) string {
 				lines = append(lines, "  "+pad("your code", labelWidth)+orNone(actual))
 			}
 		}
+	}
+	if marked {
+		lines = append(lines, "  "+UnseenLegend)
 	}
 	return strings.Join(lines, "\n")
 }

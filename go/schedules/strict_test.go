@@ -68,14 +68,15 @@ func TestSideBySideMarksTheLinesThatDiffer(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	// Too wide for a message: each line that differs, your code's under the expected one.
+	// Too wide for a message: each line that differs, your code's under the expected one, "your code" a label
+	// with two spaces after it as the others have.
 	long := strings.Repeat("x", 60)
 	got = SideBySide([]Row{{Label: "tickets", Expected: []string{"#1 " + long, "#2"}, Actual: []string{"#1 " + long, "#3 " + long}}})
 	want = strings.Join([]string{
-		"            expected; where it differs (≠), your code on the line under it",
-		"  tickets   #1 " + long,
-		"≠           #2",
-		"  your code #3 " + long,
+		"             expected; where it differs (≠), your code on the line under it",
+		"  tickets    #1 " + long,
+		"≠            #2",
+		"  your code  #3 " + long,
 	}, "\n")
 	if got != want {
 		t.Errorf("stacked: got\n%s\nwant\n%s", got, want)
@@ -124,6 +125,47 @@ func TestCheckHoldsAUnionToTheShapeItsTagPicks(t *testing.T) {
 			check(raw, reflect.TypeFor[[]step](), "", &problems)
 			if strings.Join(problems, "\n") != strings.Join(test.want, "\n") {
 				t.Errorf("problems:\n\t%s\nwant:\n\t%s", strings.Join(problems, "\n\t"), strings.Join(test.want, "\n\t"))
+			}
+		})
+	}
+}
+
+// TestSideBySideShowsWhatALearnerCannotSee: two lines that differ only in spaces or characters that print as
+// nothing show them, as harness/core/report.ts's sideBySide does (learner/messages.test.ts, the same table).
+func TestSideBySideShowsWhatALearnerCannotSee(t *testing.T) {
+	row := func(label, expected, actual string) Row {
+		return Row{Label: label, Expected: []string{expected}, Actual: []string{actual}}
+	}
+	tests := []struct {
+		name string
+		rows []Row
+		want []string
+	}{
+		{"spaces at the end, doubled, a tab and those that print as nothing", []Row{
+			row("tickets", "#1 acme: Cannot sign in", "#1 acme: Cannot sign in "),
+			row("spaces", "Cannot sign in", "Cannot  sign\tin"),
+			row("hidden", "Cannot sign in", "Can\u200bnot sign\u00a0in"),
+			row("same", "Cannot sign in", "Cannot sign in"),
+		}, []string{
+			"            expected                  your code",
+			"≠ tickets   #1 acme: Cannot sign in   #1 acme: Cannot sign in·",
+			"≠ spaces    Cannot sign in            Cannot··sign⟨U+0009⟩in",
+			"≠ hidden    Cannot sign in            Can⟨U+200B⟩not sign⟨U+00A0⟩in",
+			"  same      Cannot sign in            Cannot sign in",
+			"  (· marks a space you would not see, ⟨U+…⟩ a character that prints as nothing or as a space)",
+		}},
+		{"lines that differ in what they say are left as they are", []Row{
+			row("tickets", "#1 acme: Cannot sign in", "#2 acme: Cannot sign in "),
+		}, []string{
+			"            expected                  your code",
+			"≠ tickets   #1 acme: Cannot sign in   #2 acme: Cannot sign in",
+		}},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			got, want := SideBySide(test.rows), strings.Join(test.want, "\n")
+			if got != want {
+				t.Errorf("got\n%s\nwant\n%s", got, want)
 			}
 		})
 	}

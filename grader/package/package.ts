@@ -14,6 +14,7 @@ import { planExercises, frozen } from '../trusted/expect.ts';
 import { GradingPostgres } from '../sandbox/postgres.ts';
 import { defaults } from '../trusted/grade.ts';
 import { root } from '../sandbox/paths.ts';
+import { isMain } from '../../lib/main-module.ts';
 
 const copied = [
 	'package.json',
@@ -57,7 +58,7 @@ export async function writePackage(out: string, settings: { seed: number; checks
 	}
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	const { values } = parseArgs({
 		options: {
 			out: { type: 'string', default: 'grades/autograder.zip' },

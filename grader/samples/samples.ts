@@ -24,6 +24,7 @@ import { root } from '../sandbox/paths.ts';
 import { safeName } from '../trusted/names.ts';
 import { goSamples } from './go-samples.ts';
 import { solutionMarker, spliceGo } from './go-samples-splice.ts';
+import { isMain } from '../../lib/main-module.ts';
 
 export type Kind =
 	| 'honest'
@@ -1033,7 +1034,7 @@ export function materializeSamples(dir: string, list: Sample[] = samples): strin
 }
 
 // npm run grade:samples -- [grade options]: builds the samples under grades/samples/ and grades them.
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	const dir = join(root, 'grades', 'samples');
 	const paths = materializeSamples(dir, [...samples, ...goSamples]);
 	const cli = join(root, 'grader', 'trusted', 'cli.ts');

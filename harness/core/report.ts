@@ -1,16 +1,58 @@
-// The width of a terminal the messages must fit: a table wider than this puts your code under the expected.
-export const messageWidth = 100;
+// The terminal the learner's loop fits (learner/loop.ts): 100 columns. The loop indents a failure's story by
+// two spaces, so a message, its table included, has the rest: a table wider puts your code under the expected.
+export const screenColumns = 100;
+export const storyIndent = '  ';
+export const messageWidth = screenColumns - storyIndent.length;
+
+const yourCode = 'your code';
+
+// Spaces of every kind, control characters (a tab) and those that print as nothing (a zero-width space): a
+// learner cannot tell two lines apart that differ only in them.
+const unseen = /[\p{Z}\p{Cc}\p{Cf}]/gu;
+export const unseenLegend = `(· marks a space you would not see, ⟨U+…⟩ a character that prints as nothing or as a space)`;
+
+// The line with what it hides shown: a space at either end or beside another as ·, any other such character
+// by its code point.
+function shown(line: string): string {
+	return line.replace(unseen, (char, at: number) => {
+		if (char !== ' ') return `⟨U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`;
+		const alone = at > 0 && at < line.length - 1 && line[at - 1] !== ' ' && line[at + 1] !== ' ';
+		return alone ? ' ' : '·';
+	});
+}
+
+// Each pair of lines that differ only in what a learner cannot see, shown so they can.
+function showUnseen(rows: Row[]): { rows: Row[]; marked: boolean } {
+	let marked = false;
+	const pairs = rows.map((row) => {
+		const expected = [...row.expected];
+		const actual = [...row.actual];
+		for (let i = 0; i < Math.min(expected.length, actual.length); i++) {
+			const [a, b] = [expected[i]!, actual[i]!];
+			if (a === b || a.replace(unseen, '') !== b.replace(unseen, '')) continue;
+			[expected[i], actual[i], marked] = [shown(a), shown(b), true];
+		}
+		return { ...row, expected, actual };
+	});
+	return { rows: pairs, marked };
+}
 
 // Two columns side by side, so a learner sees what the lesson expects next to what their code did. When the
 // two would not fit in messageWidth columns, each row shows the expected line with your code's just under it.
-export function sideBySide(rows: { label: string; expected: string[]; actual: string[] }[]): string {
+// Two lines that differ only in spaces or characters that print as nothing show them.
+type Row = { label: string; expected: string[]; actual: string[] };
+
+export function sideBySide(given: Row[]): string {
+	const { rows, marked } = showUnseen(given);
 	const labelWidth = Math.max(...rows.map((row) => row.label.length), 0) + 3;
 	const left = Math.max(12, ...rows.flatMap((row) => row.expected.map((line) => line.length))) + 3;
 	const right = Math.max(0, ...rows.flatMap((row) => row.actual.map((line) => line.length)));
 	const stacked = 2 + labelWidth + left + right > messageWidth;
+	// Stacked, "your code" is a label too, with two spaces after it as the others have.
+	const labels = stacked ? Math.max(labelWidth, yourCode.length + 2) : labelWidth;
 	const lines = [
 		stacked
-			? `  ${''.padEnd(labelWidth)}expected; where it differs (≠), your code on the line under it`
+			? `  ${''.padEnd(labels)}expected; where it differs (≠), your code on the line under it`
 			: `  ${''.padEnd(labelWidth)}${'expected'.padEnd(left)}your code`
 	];
 	for (const row of rows) {
@@ -24,10 +66,11 @@ export function sideBySide(rows: { label: string; expected: string[]; actual: st
 				lines.push(`${mark} ${label.padEnd(labelWidth)}${expected.padEnd(left)}${actual}`.trimEnd());
 				continue;
 			}
-			lines.push(`${mark} ${label.padEnd(labelWidth)}${expected || '(none)'}`);
-			if (mark !== ' ') lines.push(`  ${'your code'.padEnd(labelWidth)}${actual || '(none)'}`);
+			lines.push(`${mark} ${label.padEnd(labels)}${expected || '(none)'}`);
+			if (mark !== ' ') lines.push(`  ${yourCode.padEnd(labels)}${actual || '(none)'}`);
 		}
 	}
+	if (marked) lines.push(`  ${unseenLegend}`);
 	return lines.join('\n');
 }
 

@@ -15,6 +15,7 @@ import { removeCompiledHarness } from '../../grader/sandbox/compile.ts';
 import { materializeSamples, samples } from '../../grader/samples/samples.ts';
 import { exerciseFiles, readSubmission } from '../../grader/trusted/submission.ts';
 import { cpuAccount, spent, type CpuSeconds } from './cpu-account.ts';
+import { isMain } from '../../lib/main-module.ts';
 
 const none = (): CpuSeconds => ({ all: 0, postgres: 0, grader: 0 });
 const add = (a: CpuSeconds, b: CpuSeconds): CpuSeconds => ({
@@ -57,7 +58,7 @@ export async function batchAgainstAlone(
 	return `${ids} of one submission, ${times} times each way, alternating: in one batch, CPU ${said(ways.batch)}; each alone, CPU ${said(ways.alone)}: ×${(ways.batch.all / ways.alone.all).toFixed(2)}${full ? '' : ' (✘ the batch did not keep every exercise, passed)'}`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	const account = cpuAccount();
 	if (!account) throw new Error('no cgroup v1 cpuacct controller here: CPU cannot be counted');
 	const dir = mkdtempSync(join(tmpdir(), 'bench-batch-'));

@@ -15,6 +15,7 @@ import { goDir } from '../../lib/go-test.ts';
 import { run } from '../../lib/run.ts';
 import { generateCases, type Case, type ScheduleKind, type ScheduleSource } from './cases.ts';
 import { playTs } from './play-ts.ts';
+import { isMain } from '../../lib/main-module.ts';
 
 // Fields that explain an answer without being part of it: a loader's words may differ, its verdict may not.
 const notCompared = new Set(['said']);
@@ -145,7 +146,7 @@ export async function differential(seed = seedOfTheDay(), keep = false): Promise
 	}
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	const { values } = parseArgs({ options: { seed: { type: 'string' }, keep: { type: 'boolean' } } });
 	const result = await differential(values.seed ? Number(values.seed) : undefined, values.keep);
 	for (const problem of result.problems.slice(0, 20)) console.log(problem);

@@ -20,6 +20,7 @@ import { seedOfTheDay } from './differential.ts';
 import { everyKind, httpSequences, type HttpRequest, type HttpSequence } from './http-sequences.ts';
 import { buildGoServer, goSide, typescriptSide, type Side, type SideEnd } from './http-sides.ts';
 import { sendRaw, type RawAnswer } from '#harness/endpoint/raw-http.ts';
+import { isMain } from '../../lib/main-module.ts';
 
 export const comparedHeaders = [
 	'content-type',
@@ -212,7 +213,7 @@ export async function httpDifferential(seed = seedOfTheDay(), count = 24): Promi
 	}
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	const { values } = parseArgs({ options: { seed: { type: 'string' }, sequences: { type: 'string' } } });
 	const started = Date.now();
 	const result = await httpDifferential(

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bin } from '../../lib/run.ts';
+import { isMain } from '../../lib/main-module.ts';
 
 export type Mutant = {
 	mutatorName: string;
@@ -145,7 +146,7 @@ export function summary(report: Report, equivalents: Equivalent[]): { lines: str
 	return { lines, ok };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	const config = here('./stryker.config.mjs');
 	const stryker = spawnSync(bin('stryker'), ['run', config, ...process.argv.slice(2)], { stdio: 'inherit' });
 	if (stryker.status !== 0 || !existsSync(reportPath)) {

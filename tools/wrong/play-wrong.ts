@@ -20,6 +20,7 @@ import {
 } from '../../lib/wrong-solutions.ts';
 import { bareAssertion } from './first-failure.ts';
 import { wrongSolutionsConfig } from './vitest.config.ts';
+import { isMain } from '../../lib/main-module.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -110,7 +111,7 @@ export async function playWrongSolutions(dir = wrongDir): Promise<Verdict[]> {
 	return [...judged, ...broken];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
 	const verdicts = await playWrongSolutions();
 	for (const { name, test, problem } of verdicts)
 		console.log(problem ? `✘ ${problem}` : `✔ ${name}: caught by "${test}"`);
