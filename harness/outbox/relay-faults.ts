@@ -12,6 +12,7 @@
 import { InMemoryDatabase, type Connection } from '../database/database.ts';
 import { ScheduleMismatch } from '../core/mismatch.ts';
 import { NotWrittenYet } from '../core/todo.ts';
+import { LeftOpen } from '../scheduler/left-open.ts';
 import { KeyReused, ProviderDown, type Mail } from './mail-provider.ts';
 
 export type Relay = (db: Connection, mail: Mail) => Promise<void>;
@@ -69,8 +70,9 @@ export async function playRelayRun(relay: Relay, plan: CallFault[]): Promise<Run
 		}
 	};
 	let ended = 'finishes';
+	const conn = db.connect('R');
 	try {
-		await relay(db.connect('R'), mail);
+		await relay(conn, mail);
 	} catch (error) {
 		// A stub is said as a stub, as every other test of 05 says it.
 		if (error instanceof NotWrittenYet) throw new ScheduleMismatch(error.message);
@@ -78,6 +80,14 @@ export async function playRelayRun(relay: Relay, plan: CallFault[]): Promise<Run
 			(error as Error)?.message === bugMessage
 				? 'throws the bug'
 				: `throws ${(error as Error)?.name ?? String(error)}`;
+	}
+	// As the scheduler's end of a worker reads it (left-open.ts): the call came back inside a transaction.
+	if (conn.inTransaction) {
+		const said = ended === 'finishes' ? 'R finishes' : `R stops with an error: ${ended}`;
+		const open = new LeftOpen('R', said, ended === 'finishes', db.trace);
+		throw open.within(
+			`One relay run over three pending rows, the provider answering call by call: ${saidPlan(plan)}.`
+		);
 	}
 	const marked = (await db.committed()).outbox.filter((row) => row.state === 'sent').map((row) => row.key);
 	return { sent, marked, ended };

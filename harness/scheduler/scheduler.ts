@@ -19,6 +19,7 @@
 import type { InMemoryDatabase, Contents, SharedDatabase } from '../database/database.ts';
 import type { TraceLine } from './trace.ts';
 import { beat } from '../core/watchdog.ts';
+import { LeftOpen } from './left-open.ts';
 import {
 	SchedulerError,
 	startWorkers,
@@ -28,6 +29,7 @@ import {
 	type WorkerPlan
 } from './workers.ts';
 
+export { LeftOpen } from './left-open.ts';
 export { SchedulerError, type CrashPoint, type Ending, type WorkerPlan } from './workers.ts';
 
 // What the pick function sees: the workers that can run now (in the order declared), the step about to run,
@@ -84,6 +86,9 @@ export async function runWorkers<R, D extends SharedDatabase = InMemoryDatabase>
 	const base = db.step;
 	const slots = await startWorkers(db, plans, tell);
 	const { steps, stopped } = await playTurns(db, slots, pick, base, maxSteps);
+	// No code may hand its connection back inside a transaction: the first worker declared that did.
+	const open = [...slots.values()].find((slot) => slot.leftOpen);
+	if (open) throw new LeftOpen(open.plan.name, open.leftOpen!.said, open.leftOpen!.answered, db.trace);
 	const endings = new Map([...slots].map(([name, slot]) => [name, slot.ending]));
 	return { endings, steps, trace: db.trace, db, committed: await db.committed(), stopped };
 }
