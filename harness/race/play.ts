@@ -182,7 +182,9 @@ export function playRaceSchedules(implementation: RaceImplementation, handle: Ra
 		for (const schedule of raceSchedules()) {
 			it(schedule.title, plays(schedule, implementation), async () => {
 				const played = await playRace(schedule, handle).catch((error: unknown) => {
-					throw error instanceof LeftOpen ? error.within(raceHeading(schedule)) : error;
+					if (!(error instanceof LeftOpen) || !error.committed) throw error;
+					const table = stateTable(schedule.expect[implementation], error.committed);
+					throw error.within(raceHeading(schedule), `\n\nAfter the run:\n${table}`);
 				});
 				const stub = stubIn(played.run);
 				if (stub) throw new ScheduleMismatch(`${stub.message}\n(stopped at schedule "${schedule.name}")`);

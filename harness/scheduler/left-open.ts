@@ -5,6 +5,7 @@
 //   throw new LeftOpen('B', 'B answers replayed #1', true, trace); // .story: the words without the trace
 //   throw error.within('Schedule "duplicate" (…)');            // a ScheduleMismatch under the player's heading
 import { ScheduleMismatch } from '../core/mismatch.ts';
+import type { Contents } from '../database/database.ts';
 import { tellTrace, type TraceLine } from './trace.ts';
 
 // What leaving it open usually is, and what it does on a real server.
@@ -24,11 +25,13 @@ export class LeftOpen extends ScheduleMismatch {
 	override name = 'LeftOpen';
 	readonly story: string;
 
+	// committed: what was committed once the run was over, for a player that shows it beside what it expects.
 	constructor(
 		readonly worker: string,
 		said: string,
 		answered: boolean,
-		trace: readonly TraceLine[]
+		trace: readonly TraceLine[],
+		readonly committed: Contents | null = null
 	) {
 		const story = leftOpenStory(worker, said, answered);
 		super(`${story}\n\nWhat happened, step by step:\n${tellTrace(trace)}`);

@@ -88,7 +88,10 @@ export async function runWorkers<R, D extends SharedDatabase = InMemoryDatabase>
 	const { steps, stopped } = await playTurns(db, slots, pick, base, maxSteps);
 	// No code may hand its connection back inside a transaction: the first worker declared that did.
 	const open = [...slots.values()].find((slot) => slot.leftOpen);
-	if (open) throw new LeftOpen(open.plan.name, open.leftOpen!.said, open.leftOpen!.answered, db.trace);
+	if (open) {
+		const { said, answered } = open.leftOpen!;
+		throw new LeftOpen(open.plan.name, said, answered, db.trace, await db.committed());
+	}
 	const endings = new Map([...slots].map(([name, slot]) => [name, slot.ending]));
 	return { endings, steps, trace: db.trace, db, committed: await db.committed(), stopped };
 }
