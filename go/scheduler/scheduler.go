@@ -138,6 +138,8 @@ type slot[R any] struct {
 	resume  chan bool
 	events  chan event[R]
 	ending  Ending[R]
+	// leftOpen: the worker's code came back with its transaction still open (left_open.go).
+	leftOpen *LeftOpen
 }
 
 // Error is a run the scheduler could not go on with: a worker waiting on something that is not the
@@ -243,11 +245,15 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 			return
 		}
 		s.ending = ending
-		if ending.Kind == Answered {
-			s.conn.Close(s.plan.Name + " " + tell(ending.Value) + ".")
-		} else {
-			s.conn.Close(s.plan.Name + " stops with an error: " + SaidError(ending.Err) + ".")
+		said := s.plan.Name + " " + tell(ending.Value)
+		if ending.Kind != Answered {
+			said = s.plan.Name + " stops with an error: " + SaidError(ending.Err)
 		}
+		// Read before Close, which rolls it back: the worker's code came back with it open.
+		if s.conn.InTransaction() {
+			s.leftOpen = &LeftOpen{Worker: s.plan.Name, Said: said, Answered: ending.Kind == Answered}
+		}
+		s.conn.Close(said + ".")
 	}
 
 	// wait lets one worker run until it parks on an operation or ends, then applies its crash point. One
@@ -388,6 +394,13 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 				s.resume <- false
 				<-s.events
 			}
+		}
+	}
+	// No code may hand its connection back inside a transaction: the first worker declared that did.
+	for _, s := range order {
+		if s.leftOpen != nil {
+			s.leftOpen.Committed = db.Committed()
+			return Run[R]{}, s.leftOpen
 		}
 	}
 	endings := map[string]Ending[R]{}
