@@ -145,7 +145,8 @@ function heading(schedule: OutboxSchedule): string {
 // A handler or relay that came back inside its transaction (left-open.ts), told under the schedule and step.
 const underStep = (schedule: OutboxSchedule, index: number) => (error: unknown) => {
 	if (!(error instanceof LeftOpen)) throw error;
-	throw error.within(`${heading(schedule)}\nStep ${index + 1}, ${describeStep(schedule, index)}:`);
+	const where = `step ${index + 1}, ${describeStep(schedule, index)}, of schedule "${schedule.name}"`;
+	throw error.within(`${heading(schedule)}\n${where}:`);
 };
 
 export async function playOutbox(schedule: OutboxSchedule, sender: Sender): Promise<Played> {
