@@ -280,7 +280,7 @@ func playDeliveriesOn(db database.Shared, s handler.Schedule, handle func(databa
 			err = fmt.Errorf("delivery %d (worker %s) stopped with an error: %w", i+1, name, run.Endings[name].Err)
 		}
 		if open := (*scheduler.LeftOpen)(nil); errors.As(err, &open) {
-			err = fmt.Errorf("delivery %d (worker %s):\n%w", i+1, name, err)
+			err = fmt.Errorf("%s of schedule %q (worker %s):\n%w", handler.DescribeDelivery(s.Deliveries, i), s.Name, name, err)
 		}
 		if err != nil {
 			return handler.Played{}, database.TellTrace(db.TraceLines()), err

@@ -9,10 +9,7 @@ import { normalised } from '../same-story.ts';
 
 // Where the two languages tell another story for a reason outside the headers, and which: each must still be
 // needed (a pair listed here that agrees is a slip too).
-export const toldApart: Record<string, string> = {
-	'reads-in-the-aborted-transaction':
-		"TypeScript's read throws, so the catch leaves before its rollback, with the transaction open; Go's read returns its error, and the rollback after it runs"
-};
+export const toldApart: Record<string, string> = {};
 
 const wordsOf = (wrong: WrongSolution) => [...new Set(wrong.says.map(normalised))].sort();
 
