@@ -2,6 +2,7 @@ package scheduler_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -236,12 +237,37 @@ func TestAWorkerThatComesBackInsideItsTransactionIsLeftOpen(t *testing.T) {
 				t.Fatalf("RunWorkers: %v", err)
 			case test.want != "" && !errors.As(err, &open):
 				t.Fatalf("RunWorkers returned %v; want a *LeftOpen saying %q", err, test.want)
-			case test.want != "" && !strings.HasPrefix(err.Error(), test.want+"\nThat is usually a return before commit or rollback"):
+			case test.want != "" && !strings.HasPrefix(err.Error(), test.want+"\nUsually a return or a throw before commit or rollback."):
 				t.Errorf("the story is\n%s\nwant it to start %q", err, test.want)
 			}
 			if told := database.TellTrace(db.TraceLines()); !strings.Contains(told, test.trace) {
 				t.Errorf("the trace\n%s\nlacks %q", told, test.trace)
 			}
 		})
+	}
+}
+
+func TestExploreAllCountsARunLeftInsideItsTransactionAsWrong(t *testing.T) {
+	setUp := func() (*database.Database, []scheduler.WorkerPlan[int], scheduler.Options[int]) {
+		return database.New(), []scheduler.WorkerPlan[int]{{Name: "A", Run: forgets}, {Name: "B", Run: forgets}}, scheduler.Options[int]{}
+	}
+	oneTicket := func(r scheduler.Run[int]) string {
+		if n := len(r.DB.Committed().Tickets); n != 1 {
+			return fmt.Sprintf("%d tickets", n)
+		}
+		return ""
+	}
+	explored, err := scheduler.ExploreAll(setUp, oneTicket, scheduler.ExploreOptions{NoPrune: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "0 tickets\nWorker A: your handler answered with its transaction still open (A answers 1).\n" + scheduler.LeftOpenMeans
+	switch {
+	case explored.Failed == 0 || explored.Failed != explored.Complete:
+		t.Errorf("%d of %d complete runs judged wrong; want every one", explored.Failed, explored.Complete)
+	case explored.Failures[0].Problem != want:
+		t.Errorf("the first failure says\n%s\nwant\n%s", explored.Failures[0].Problem, want)
+	case len(explored.Failures[0].Run.Steps) == 0:
+		t.Errorf("the failure has no run to tell")
 	}
 }

@@ -5,15 +5,14 @@
 //   throw new LeftOpen('B', 'B answers replayed #1', true, trace); // .story: the words without the trace
 //   throw error.within('Schedule "duplicate" (…)');            // a ScheduleMismatch under the player's heading
 import { ScheduleMismatch } from '../core/mismatch.ts';
-import type { Contents } from '../database/database.ts';
+import type { Contents, SharedDatabase } from '../database/database.ts';
+import type { Run } from './scheduler.ts';
 import { tellTrace, type TraceLine } from './trace.ts';
 
 // What leaving it open usually is, and what it does on a real server.
 export const leftOpenMeans =
-	'That is usually a return before commit or rollback, or a catch that throws again before it rolls back. ' +
-	'On a real server the connection goes back to the pool idle in transaction, still holding what it read and ' +
-	'locked: the next delivery handed that connection runs inside the old transaction, and the others wait ' +
-	'for its locks.';
+	'Usually a return or a throw before commit or rollback. On a real server the connection goes back idle in ' +
+	'transaction, and the next delivery on it waits or runs inside it.';
 
 // "Worker B: your handler answered with its transaction still open (B answers replayed #1)."
 export function leftOpenStory(worker: string, said: string, answered: boolean): string {
@@ -25,17 +24,22 @@ export class LeftOpen extends ScheduleMismatch {
 	override name = 'LeftOpen';
 	readonly story: string;
 
-	// committed: what was committed once the run was over, for a player that shows it beside what it expects.
+	// run: the run as it ended, for a player that judges it too (exploreAll) or shows what was committed
+	// beside what it expects (the race schedules).
 	constructor(
 		readonly worker: string,
 		said: string,
 		answered: boolean,
 		trace: readonly TraceLine[],
-		readonly committed: Contents | null = null
+		readonly run: Run<unknown, SharedDatabase> | null = null
 	) {
 		const story = leftOpenStory(worker, said, answered);
 		super(`${story}\n\nWhat happened, step by step:\n${tellTrace(trace)}`);
 		this.story = story;
+	}
+
+	get committed(): Contents | null {
+		return this.run?.committed ?? null;
 	}
 
 	// The same story under a player's heading (the schedule, the delivery), with what it adds after it.

@@ -172,7 +172,7 @@ describe('runWorkers', () => {
 		});
 		await expect(run).rejects.toThrow(LeftOpen);
 		await expect(run).rejects.toThrow(
-			'Worker A: your handler answered with its transaction still open (A answers #1).\nThat is usually a return before commit or rollback'
+			'Worker A: your handler answered with its transaction still open (A answers #1).\nUsually a return or a throw before commit or rollback.'
 		);
 		expect(texts(db)).toContain('A answers #1. Its transaction rolls back: ticket #1 is gone.');
 		expect(db.committed().tickets).toEqual([]);
@@ -191,7 +191,7 @@ describe('runWorkers', () => {
 		];
 		const run = runWorkers(db, plans, oneAtATime());
 		await expect(run).rejects.toThrow(
-			'Worker A: your handler stopped with an error with its transaction still open (A stops with an error: Error: no rollback on the way out).'
+			'Worker A: your handler stopped with an error with its transaction still open (A stops with an error: no rollback on the way out).'
 		);
 		expect(texts(db).at(-1)).toMatch(/^B answers 2\./);
 	});
@@ -299,6 +299,19 @@ describe('exploreAll', () => {
 	it('stops at the first failure when asked', async () => {
 		const explored = await exploreAll(setUp(checkThenSave, 3), oneTicket, { stopAtFirstFailure: true });
 		expect(explored.failed).toBe(1);
+		expect(explored.failures[0]!.run.steps.length).toBeGreaterThan(0);
+	});
+
+	it('a run a worker left inside its transaction is a failure: the judge says its problem, then that', async () => {
+		const forgets = async (conn: Connection) => {
+			await conn.begin();
+			return conn.saveTicket(evt42);
+		};
+		const explored = await exploreAll(setUp(forgets), oneTicket, { prune: false });
+		expect(explored.failed).toBe(explored.complete);
+		expect(explored.failures[0]!.problem).toBe(
+			'0 tickets\nWorker A: your handler answered with its transaction still open (A answers 1).\nUsually a return or a throw before commit or rollback. On a real server the connection goes back idle in transaction, and the next delivery on it waits or runs inside it.'
+		);
 		expect(explored.failures[0]!.run.steps.length).toBeGreaterThan(0);
 	});
 });

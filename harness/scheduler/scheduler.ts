@@ -86,14 +86,12 @@ export async function runWorkers<R, D extends SharedDatabase = InMemoryDatabase>
 	const base = db.step;
 	const slots = await startWorkers(db, plans, tell);
 	const { steps, stopped } = await playTurns(db, slots, pick, base, maxSteps);
+	const endings = new Map([...slots].map(([name, slot]) => [name, slot.ending]));
+	const run = { endings, steps, trace: db.trace, db, committed: await db.committed(), stopped };
 	// No code may hand its connection back inside a transaction: the first worker declared that did.
 	const open = [...slots.values()].find((slot) => slot.leftOpen);
-	if (open) {
-		const { said, answered } = open.leftOpen!;
-		throw new LeftOpen(open.plan.name, said, answered, db.trace, await db.committed());
-	}
-	const endings = new Map([...slots].map(([name, slot]) => [name, slot.ending]));
-	return { endings, steps, trace: db.trace, db, committed: await db.committed(), stopped };
+	if (open) throw new LeftOpen(open.plan.name, open.leftOpen!.said, open.leftOpen!.answered, db.trace, run);
+	return run;
 }
 
 // Each worker's name is its own: the pick, the trace and the endings know workers by name.
@@ -194,12 +192,20 @@ export async function exploreAll<R>(
 			return choice.runnable[index]!;
 		};
 		const { db, plans, options: runOptions } = setUp();
-		const run = await runWorkers(db, plans, pick, runOptions);
+		// A run a worker left inside its transaction is a wrong one: the judge's problem, then that.
+		const { run, leftOpen } = await runWorkers(db, plans, pick, runOptions).then(
+			(run) => ({ run, leftOpen: null }),
+			(error: unknown) => {
+				if (error instanceof LeftOpen && error.run) return { run: error.run as Run<R>, leftOpen: error };
+				throw error;
+			}
+		);
 		explored.runs++;
-		if (run.stopped) explored.pruned++;
+		if (run.stopped && !leftOpen) explored.pruned++;
 		else {
 			explored.complete++;
-			const problem = judge(run);
+			const judged = run.stopped ? null : judge(run);
+			const problem = leftOpen ? [judged, leftOpen.story].filter(Boolean).join('\n') : judged;
 			if (problem !== null) {
 				explored.failed++;
 				if (explored.failures.length < 5) explored.failures.push({ run, problem });

@@ -102,6 +102,13 @@ function saidError(error: unknown): string {
 	return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
+// An error as LeftOpen names it: a database error by its code, any other by its message.
+function shortError(ending: Ending<unknown>): string {
+	const error = ending.kind === 'failed' ? ending.error : null;
+	if (error instanceof DatabaseError) return error.code.replace('-', ' ');
+	return error instanceof Error ? error.message : String(error);
+}
+
 // The database asks the gate before each operation: the worker parks there until the scheduler picks it.
 function gateFor<R>(slots: Map<string, Slot<R>>): Gate {
 	return {
@@ -209,7 +216,10 @@ async function finish<R>(slot: Slot<R>, ending: Ending<R>, tell: Tell<R>): Promi
 				: `stops with an error: ${saidError(ending.kind === 'failed' ? ending.error : null)}`;
 		// Read before close(), which rolls it back: the learner's call came back with it open.
 		if (slot.conn.inTransaction)
-			slot.leftOpen = { said: `${name} ${said}`, answered: ending.kind === 'answered' };
+			slot.leftOpen =
+				ending.kind === 'answered'
+					? { said: `${name} ${said}`, answered: true }
+					: { said: `${name} stops with an error: ${shortError(ending)}`, answered: false };
 		await slot.conn.close(`${name} ${said}.`);
 	}
 	slot.status = 'done';
