@@ -44,7 +44,7 @@ func TestARelayRunThatComesBackInsideItsTransaction(t *testing.T) {
 			ended: "throws the bug, with its transaction still open",
 			says: []string{
 				"the relay throws the bug, with its transaction still open.",
-				"What this usually means: your relay came back with its transaction still open. That is usually a return before commit or rollback",
+				"What this usually means: your relay came back with its transaction still open. Usually a return or a throw before commit or rollback",
 			},
 		},
 		{

@@ -21,7 +21,7 @@ describe('a relay run', () => {
 		const told = judgeRelayRun(plan, ran)!;
 		expect(told).toContain('the relay throws the bug, with its transaction still open.');
 		expect(told).toContain(
-			'What this usually means: your relay came back with its transaction still open. That is usually a return before commit or rollback'
+			'What this usually means: your relay came back with its transaction still open. Usually a return or a throw before commit or rollback'
 		);
 	});
 
