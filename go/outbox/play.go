@@ -344,6 +344,11 @@ func threw(s Schedule, i int, who string, err error) string {
 	if errors.As(err, &stub) {
 		return fmt.Sprintf("%s\n(stopped at %s)", stub.Error(), where)
 	}
+	// A handler or relay that came back inside its transaction (scheduler/left_open.go).
+	var open *scheduler.LeftOpen
+	if errors.As(err, &open) {
+		return fmt.Sprintf("%s:\n%v", where, err)
+	}
 	advice := ""
 	var dbErr *database.Error
 	switch {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"workbook/database"
+	"workbook/scheduler"
 )
 
 // One relay run against a provider that answers call by call, as harness/outbox/relay-faults.ts is
@@ -97,10 +98,16 @@ func PlayRelayRun(relay func(database.Connection, Mail) error, plan []CallFault)
 	}
 	mail := &faultyMail{plan: plan}
 	run := RelayRun{Sent: []string{}, Marked: []string{}, Ended: "finishes"}
-	if err := relay(db.Connect("R", nil), mail); errors.Is(err, errBug) {
+	conn := db.Connect("R", nil)
+	if err := relay(conn, mail); errors.Is(err, errBug) {
 		run.Ended = "throws the bug"
 	} else if err != nil {
 		run.Ended = "throws " + errorName(err)
+	}
+	// As the scheduler's end of a worker reads it (scheduler/left_open.go): the call came back inside a
+	// transaction.
+	if conn.InTransaction() {
+		run.Ended += leftOpenWords
 	}
 	run.Sent = append(run.Sent, mail.sent...)
 	for _, row := range db.Committed().Outbox {
@@ -150,7 +157,13 @@ func saidPlan(plan []CallFault) string {
 	return strings.Join(said, ", ")
 }
 
+// leftOpenWords is how a run's end is said when the relay came back with its transaction still open.
+const leftOpenWords = ", with its transaction still open"
+
 func whatItMeans(plan []CallFault, ran RelayRun) string {
+	if strings.HasSuffix(ran.Ended, leftOpenWords) {
+		return "your relay came back with its transaction still open. " + scheduler.LeftOpenMeans
+	}
 	for i, row := range faultRows {
 		if (plan[i] == "down" || plan[i] == "refused") && slices.Contains(ran.Marked, row.Key) {
 			return "a row was marked sent though the provider did not take its email: that email is lost for good."

@@ -1,6 +1,7 @@
 package race
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -201,6 +202,9 @@ func checkCase(handle Handle, seed uint64) string {
 	workers, plans, choices, said := randomPlans(handle, seed)
 	db := database.New()
 	run, err := scheduler.RunWorkers(db, plans, scheduler.FromNumbers(choices), scheduler.Options[handler.Outcome]{Tell: tell})
+	if open := (*scheduler.LeftOpen)(nil); errors.As(err, &open) {
+		return fmt.Sprintf("%v\n\nWhat happened, step by step:\n%s", err, database.TellTrace(db.Trace))
+	}
 	if err != nil {
 		return err.Error()
 	}

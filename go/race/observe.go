@@ -19,9 +19,13 @@ import (
 //	ran, err := race.PropertyCaseForGrader(handle, workers, choices)        // one of the property's cases
 
 // PlayForGrader plays one race schedule on the in-memory model: each worker's answer, what was committed,
-// and the trace line by line. An error is a run that could not go on (a worker waiting on something else).
+// and the trace line by line. An error is a run that could not go on (a worker waiting on something else),
+// or a *scheduler.LeftOpen with the run's trace after it.
 func PlayForGrader(s Schedule, handle Handle) ([]Answer, database.Contents, []database.TraceLine, error) {
 	got := play(s, implementation{AtomicColumn, handle})
+	if got.leftOpen != nil {
+		return nil, database.Contents{}, nil, fmt.Errorf("%w\n\nWhat happened, step by step:\n%s", got.leftOpen, got.trace)
+	}
 	if got.problems != "" {
 		return nil, database.Contents{}, nil, fmt.Errorf("the run could not go on: %s\n\nWhat happened, step by step:\n%s", got.problems, got.trace)
 	}
@@ -68,6 +72,9 @@ func PropertyCaseForGrader(handle Handle, workers []CaseWorker, choices []int) (
 	}
 	db := database.New()
 	run, err := scheduler.RunWorkers(db, plans, scheduler.FromNumbers(choices), scheduler.Options[handler.Outcome]{Tell: tell})
+	if open := (*scheduler.LeftOpen)(nil); errors.As(err, &open) {
+		return CaseRun{}, fmt.Errorf("%w\n\nWhat happened, step by step:\n%s", err, database.TellTrace(db.TraceLines()))
+	}
 	if err != nil {
 		return CaseRun{}, errors.New(err.Error() + "\n\n" + database.TellTrace(db.TraceLines()))
 	}

@@ -85,6 +85,7 @@ type played struct {
 	trace    string
 	problems string // the run itself went wrong (a worker waited on something else, say)
 	lines    []database.TraceLine
+	leftOpen *scheduler.LeftOpen // a worker came back with its transaction still open
 }
 
 func play(s Schedule, impl implementation) played {
@@ -95,13 +96,15 @@ func play(s Schedule, impl implementation) played {
 func playOn(db database.Shared, s Schedule, impl implementation) played {
 	run, err := scheduler.RunWorkers(db, plans(s.Workers, impl.handle), scheduler.InTurn(s.Interleaving...), scheduler.Options[handler.Outcome]{Tell: tell})
 	if err != nil {
-		return played{problems: err.Error(), trace: database.TellTrace(db.TraceLines())}
+		var open *scheduler.LeftOpen
+		errors.As(err, &open)
+		return played{problems: err.Error(), trace: database.TellTrace(db.TraceLines()), leftOpen: open}
 	}
 	var answers []Answer
 	for _, w := range s.Workers {
 		answers = append(answers, answerOf(run.Endings[w.Name], w.Name))
 	}
-	return played{answers, db.Committed(), database.TellTrace(db.TraceLines()), "", db.TraceLines()}
+	return played{answers: answers, db: db.Committed(), trace: database.TellTrace(db.TraceLines()), lines: db.TraceLines()}
 }
 
 func saidAnswers(answers []Answer) []string {
@@ -134,6 +137,9 @@ func saidReceipts(receipts []handler.Receipt) []string {
 // rows after it side by side.
 func judge(s Schedule, column string, got played) string {
 	heading := raceHeading(s)
+	if got.leftOpen != nil {
+		return fmt.Sprintf("%s\n%s\n\nWhat happened, step by step:\n%s\n\nAfter the run:\n%s", heading, got.leftOpen, got.trace, stateTable(s.Expected(column), got.leftOpen.Committed))
+	}
 	if got.problems != "" {
 		return fmt.Sprintf("%s\nthe run could not go on: %s\n\nWhat happened, step by step:\n%s", heading, got.problems, got.trace)
 	}
@@ -272,6 +278,9 @@ func playDeliveriesOn(db database.Shared, s handler.Schedule, handle func(databa
 		}}, scheduler.OneAtATime(), scheduler.Options[handler.Outcome]{Tell: tell})
 		if err == nil && run.Endings[name].Kind == scheduler.Failed {
 			err = fmt.Errorf("delivery %d (worker %s) stopped with an error: %w", i+1, name, run.Endings[name].Err)
+		}
+		if open := (*scheduler.LeftOpen)(nil); errors.As(err, &open) {
+			err = fmt.Errorf("%s of schedule %q (worker %s):\n%w", handler.DescribeDelivery(s.Deliveries, i), s.Name, name, err)
 		}
 		if err != nil {
 			return handler.Played{}, database.TellTrace(db.TraceLines()), err

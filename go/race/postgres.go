@@ -111,7 +111,7 @@ func playRandom(db database.Shared, impl implementation, seed uint64) played {
 	for _, w := range workers {
 		answers = append(answers, answerOf(run.Endings[w.name], w.name))
 	}
-	return played{answers, db.Committed(), database.TellTrace(db.TraceLines()), "", db.TraceLines()}
+	return played{answers: answers, db: db.Committed(), trace: database.TellTrace(db.TraceLines()), lines: db.TraceLines()}
 }
 
 // randomRunsAgreeWithPostgres: up to four workers with random events, crashes and picks (the property's

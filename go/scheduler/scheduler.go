@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"workbook/database"
@@ -138,6 +139,8 @@ type slot[R any] struct {
 	resume  chan bool
 	events  chan event[R]
 	ending  Ending[R]
+	// leftOpen: the worker's code came back with its transaction still open (left_open.go).
+	leftOpen *LeftOpen
 }
 
 // Error is a run the scheduler could not go on with: a worker waiting on something that is not the
@@ -243,11 +246,18 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 			return
 		}
 		s.ending = ending
-		if ending.Kind == Answered {
-			s.conn.Close(s.plan.Name + " " + tell(ending.Value) + ".")
-		} else {
-			s.conn.Close(s.plan.Name + " stops with an error: " + SaidError(ending.Err) + ".")
+		said := s.plan.Name + " " + tell(ending.Value)
+		if ending.Kind != Answered {
+			said = s.plan.Name + " stops with an error: " + SaidError(ending.Err)
 		}
+		// Read before Close, which rolls it back: the worker's code came back with it open.
+		if s.conn.InTransaction() {
+			s.leftOpen = &LeftOpen{Worker: s.plan.Name, Said: said, Answered: true}
+			if ending.Kind != Answered {
+				s.leftOpen = &LeftOpen{Worker: s.plan.Name, Said: s.plan.Name + " stops with an error: " + shortError(ending.Err)}
+			}
+		}
+		s.conn.Close(said + ".")
 	}
 
 	// wait lets one worker run until it parks on an operation or ends, then applies its crash point. One
@@ -394,7 +404,16 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 	for _, s := range order {
 		endings[s.plan.Name] = s.ending
 	}
-	return Run[R]{Endings: endings, Steps: steps, DB: db, Stopped: stopped}, nil
+	run := Run[R]{Endings: endings, Steps: steps, DB: db, Stopped: stopped}
+	// No code may hand its connection back inside a transaction: the first worker declared that did. The
+	// run comes back with the error, for ExploreAll to judge too.
+	for _, s := range order {
+		if s.leftOpen != nil {
+			s.leftOpen.Committed = db.Committed()
+			return run, s.leftOpen
+		}
+	}
+	return run, nil
 }
 
 // roomy grows a new worker's stack once, while the goroutine is still shallow, to what a handler's calls
@@ -470,15 +489,24 @@ func ExploreAll[R any](setUp func() (*database.Database, []WorkerPlan[R], Option
 		}
 		db, plans, runOpts := setUp()
 		run, err := RunWorkers(db, plans, pick, runOpts)
-		if err != nil {
+		// A run a worker left inside its transaction is a wrong one: the judge's problem, then that.
+		var leftOpen *LeftOpen
+		if !errors.As(err, &leftOpen) && err != nil {
 			return explored, err
 		}
 		explored.Runs++
-		if run.Stopped {
+		if run.Stopped && leftOpen == nil {
 			explored.Pruned++
 		} else {
 			explored.Complete++
-			if problem := judge(run); problem != "" {
+			problem := ""
+			if !run.Stopped {
+				problem = judge(run)
+			}
+			if leftOpen != nil {
+				problem = strings.TrimPrefix(problem+"\n"+leftOpen.Error(), "\n")
+			}
+			if problem != "" {
 				explored.Failed++
 				if len(explored.Failures) < 5 {
 					explored.Failures = append(explored.Failures, Failure[R]{run, problem})

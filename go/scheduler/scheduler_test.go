@@ -2,6 +2,7 @@ package scheduler_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -184,5 +185,89 @@ func TestAWaitThatClosesACycleIsADeadlock(t *testing.T) {
 	}
 	if trace := database.TellTrace(db.Trace); !strings.Contains(trace, "deadlock detected") {
 		t.Errorf("the trace does not say deadlock detected:\n%s", trace)
+	}
+}
+
+// forgets opens a transaction, saves a ticket and returns without ending it.
+func forgets(conn database.Connection) (int, error) {
+	if err := conn.Begin(); err != nil {
+		return 0, err
+	}
+	return conn.SaveTicket("acme", "Cannot sign in")
+}
+
+func TestAWorkerThatComesBackInsideItsTransactionIsLeftOpen(t *testing.T) {
+	throws := func(conn database.Connection) (int, error) {
+		if _, err := forgets(conn); err != nil {
+			return 0, err
+		}
+		return 0, errors.New("no rollback on the way out")
+	}
+	tests := []struct {
+		name  string
+		plans []scheduler.WorkerPlan[int]
+		want  string // the story's first line, or "" when the run is no LeftOpen
+		trace string // a sentence the trace must hold
+	}{
+		{
+			name:  "it answers with its transaction open: rolled back, and the run says so",
+			plans: []scheduler.WorkerPlan[int]{{Name: "A", Run: forgets}},
+			want:  "Worker A: your handler answered with its transaction still open (A answers 1).",
+			trace: "A answers 1. Its transaction rolls back: ticket #1 is gone.",
+		},
+		{
+			name:  "it throws with its transaction open, once every worker has ended",
+			plans: []scheduler.WorkerPlan[int]{{Name: "A", Run: throws}, {Name: "B", Run: insertInTransaction}},
+			want:  "Worker A: your handler stopped with an error with its transaction still open (A stops with an error: no rollback on the way out).",
+			trace: "B answers 2.",
+		},
+		{
+			name:  "a crash inside a transaction is not leaving it open: the worker never returned",
+			plans: []scheduler.WorkerPlan[int]{{Name: "A", Run: forgets, Crash: &scheduler.CrashPoint{When: "before-answering"}}},
+			trace: "A crashes before it answers. Its transaction rolls back: ticket #1 is gone.",
+		},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			db := database.New()
+			_, err := scheduler.RunWorkers(db, test.plans, scheduler.OneAtATime(), scheduler.Options[int]{})
+			var open *scheduler.LeftOpen
+			switch {
+			case test.want == "" && err != nil:
+				t.Fatalf("RunWorkers: %v", err)
+			case test.want != "" && !errors.As(err, &open):
+				t.Fatalf("RunWorkers returned %v; want a *LeftOpen saying %q", err, test.want)
+			case test.want != "" && !strings.HasPrefix(err.Error(), test.want+"\nUsually a return or a throw before commit or rollback."):
+				t.Errorf("the story is\n%s\nwant it to start %q", err, test.want)
+			}
+			if told := database.TellTrace(db.TraceLines()); !strings.Contains(told, test.trace) {
+				t.Errorf("the trace\n%s\nlacks %q", told, test.trace)
+			}
+		})
+	}
+}
+
+func TestExploreAllCountsARunLeftInsideItsTransactionAsWrong(t *testing.T) {
+	setUp := func() (*database.Database, []scheduler.WorkerPlan[int], scheduler.Options[int]) {
+		return database.New(), []scheduler.WorkerPlan[int]{{Name: "A", Run: forgets}, {Name: "B", Run: forgets}}, scheduler.Options[int]{}
+	}
+	oneTicket := func(r scheduler.Run[int]) string {
+		if n := len(r.DB.Committed().Tickets); n != 1 {
+			return fmt.Sprintf("%d tickets", n)
+		}
+		return ""
+	}
+	explored, err := scheduler.ExploreAll(setUp, oneTicket, scheduler.ExploreOptions{NoPrune: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "0 tickets\nWorker A: your handler answered with its transaction still open (A answers 1).\n" + scheduler.LeftOpenMeans
+	switch {
+	case explored.Failed == 0 || explored.Failed != explored.Complete:
+		t.Errorf("%d of %d complete runs judged wrong; want every one", explored.Failed, explored.Complete)
+	case explored.Failures[0].Problem != want:
+		t.Errorf("the first failure says\n%s\nwant\n%s", explored.Failures[0].Problem, want)
+	case len(explored.Failures[0].Run.Steps) == 0:
+		t.Errorf("the failure has no run to tell")
 	}
 }

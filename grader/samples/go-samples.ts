@@ -89,6 +89,26 @@ export const goSamples: Sample[] = [
 		says: /06: A random case the tests do not ship \(held-out, case \d+ of \d+\):/
 	},
 	{
+		name: 'go-left-open',
+		story:
+			'a Go learner whose atomic handler answers a repeat from inside its transaction, never committed (the Go wrong solution replay-without-commit)',
+		kind: 'honest',
+		base: 'nothing',
+		...solvedInGo,
+		setup: wrongPatch('replay-without-commit'),
+		scores: {
+			'01': 'full',
+			'02': 'full',
+			'03': 'some',
+			'04': 'full',
+			'05': 'full',
+			'06': 'full',
+			'07': 'full'
+		},
+		rest: 'zero',
+		says: /\n {2}03: delivery 2 .* of schedule "lost-acknowledgment" \(worker B\):\n +replay-without-commit: your answers match it on (\d+) of \1 inputs where/
+	},
+	{
 		name: 'go-untouched',
 		story: 'the Go stubs as shipped: nothing changed, so nothing is graded in Go',
 		kind: 'honest',

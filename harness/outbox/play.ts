@@ -26,7 +26,7 @@ import { ScheduleMismatch } from '../core/mismatch.ts';
 import { openDatabase } from '../database/open-database.ts';
 import { plays } from '../core/plays.ts';
 import { firstDifference, sameLines, sideBySide } from '../core/report.ts';
-import { oneAtATime, runWorkers, type CrashPoint, type Ending } from '../scheduler/scheduler.ts';
+import { LeftOpen, oneAtATime, runWorkers, type CrashPoint, type Ending } from '../scheduler/scheduler.ts';
 import { NotWrittenYet } from '../core/todo.ts';
 import type { TraceLine } from '../scheduler/trace.ts';
 import { answered, saidOutcome, saidReceipt, saidTicket, theyDiffer } from '../core/words.ts';
@@ -142,6 +142,13 @@ function heading(schedule: OutboxSchedule): string {
 	return `Schedule "${schedule.name}" (${schedule.title}): ${schedule.story}`;
 }
 
+// A handler or relay that came back inside its transaction (left-open.ts), told under the schedule and step.
+const underStep = (schedule: OutboxSchedule, index: number) => (error: unknown) => {
+	if (!(error instanceof LeftOpen)) throw error;
+	const where = `step ${index + 1}, ${describeStep(schedule, index)}, of schedule "${schedule.name}"`;
+	throw error.within(`${heading(schedule)}\n${where}:`);
+};
+
 export async function playOutbox(schedule: OutboxSchedule, sender: Sender): Promise<Played> {
 	const world = new OutboxWorld(await openDatabase());
 	const outcomes: Outcome[] = [];
@@ -152,17 +159,16 @@ export async function playOutbox(schedule: OutboxSchedule, sender: Sender): Prom
 		const from = world.db.trace.length;
 		if (step.do === 'deliver') {
 			running(`step ${index + 1} of schedule "${schedule.name}": ${describeStep(schedule, index)}`);
-			const ending = await world.deliver(
-				`delivery ${++deliveries}`,
-				sender,
-				step.event,
-				deliveryCrash(step.fault)
-			);
+			const ending = await world
+				.deliver(`delivery ${++deliveries}`, sender, step.event, deliveryCrash(step.fault))
+				.catch(underStep(schedule, index));
 			if (ending.kind === 'failed') threw(schedule, index, 'handler', ending.error);
 			outcomes.push(ending.kind === 'answered' ? ending.value : crashed);
 		} else if (step.do === 'relay') {
 			running(`step ${index + 1} of schedule "${schedule.name}": ${describeStep(schedule, index)}`);
-			const ending = await world.relay(`relay ${++relays}`, sender, relayCrash(step));
+			const ending = await world
+				.relay(`relay ${++relays}`, sender, relayCrash(step))
+				.catch(underStep(schedule, index));
 			if (ending?.kind === 'failed') threw(schedule, index, 'relay', ending.error);
 		} else if (step.do === 'provider-down') world.provider.goDown();
 		else if (step.do === 'provider-up') world.provider.comeBack();

@@ -12,6 +12,7 @@
 import { InMemoryDatabase, type Connection } from '../database/database.ts';
 import { ScheduleMismatch } from '../core/mismatch.ts';
 import { NotWrittenYet } from '../core/todo.ts';
+import { leftOpenMeans } from '../scheduler/left-open.ts';
 import { KeyReused, ProviderDown, type Mail } from './mail-provider.ts';
 
 export type Relay = (db: Connection, mail: Mail) => Promise<void>;
@@ -69,8 +70,9 @@ export async function playRelayRun(relay: Relay, plan: CallFault[]): Promise<Run
 		}
 	};
 	let ended = 'finishes';
+	const conn = db.connect('R');
 	try {
-		await relay(db.connect('R'), mail);
+		await relay(conn, mail);
 	} catch (error) {
 		// A stub is said as a stub, as every other test of 05 says it.
 		if (error instanceof NotWrittenYet) throw new ScheduleMismatch(error.message);
@@ -79,6 +81,8 @@ export async function playRelayRun(relay: Relay, plan: CallFault[]): Promise<Run
 				? 'throws the bug'
 				: `throws ${(error as Error)?.name ?? String(error)}`;
 	}
+	// As the scheduler's end of a worker reads it (left-open.ts): the call came back inside a transaction.
+	if (conn.inTransaction) ended += leftOpenWords;
 	const marked = (await db.committed()).outbox.filter((row) => row.state === 'sent').map((row) => row.key);
 	return { sent, marked, ended };
 }
@@ -90,7 +94,12 @@ const saidPlan = (plan: CallFault[]) =>
 		.map((row, i) => `#${row.ticketId}: ${plan[i] === 'refused' ? 'refused (a reused key)' : plan[i]}`)
 		.join(', ');
 
+// How a run's end is said when the relay came back with its transaction still open.
+const leftOpenWords = ', with its transaction still open';
+
 function whatItMeans(plan: CallFault[], ran: RunSaid): string {
+	if (ran.ended.endsWith(leftOpenWords))
+		return `your relay came back with its transaction still open. ${leftOpenMeans}`;
 	const refused = rows.filter((_, i) => plan[i] === 'down' || plan[i] === 'refused').map((row) => row.key);
 	if (ran.marked.some((key) => refused.includes(key)))
 		return 'a row was marked sent though the provider did not take its email: that email is lost for good.';

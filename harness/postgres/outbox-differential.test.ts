@@ -31,8 +31,14 @@ const tryToSave = async (conn: Connection, key: string, ticketId: number) => {
 const inOneTransaction = (act: (conn: Connection) => Promise<unknown>, end: 'commit' | 'rollback') => {
 	return async (conn: Connection) => {
 		await conn.begin();
-		await act(conn);
-		await (end === 'commit' ? conn.commit() : conn.rollback());
+		try {
+			await act(conn);
+			await (end === 'commit' ? conn.commit() : conn.rollback());
+		} catch (error) {
+			// No worker hands its connection back inside a transaction (scheduler/left-open.ts).
+			if (conn.inTransaction) await conn.rollback();
+			throw error;
+		}
 	};
 };
 

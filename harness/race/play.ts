@@ -20,6 +20,7 @@ import {
 import { firstDifference, sideBySide } from '../core/report.ts';
 import {
 	inTurn,
+	LeftOpen,
 	oneAtATime,
 	runWorkers,
 	type CrashPoint,
@@ -180,7 +181,11 @@ export function playRaceSchedules(implementation: RaceImplementation, handle: Ra
 	describe(`the race schedules, as ${implementation}`, () => {
 		for (const schedule of raceSchedules()) {
 			it(schedule.title, plays(schedule, implementation), async () => {
-				const played = await playRace(schedule, handle);
+				const played = await playRace(schedule, handle).catch((error: unknown) => {
+					if (!(error instanceof LeftOpen) || !error.committed) throw error;
+					const table = stateTable(schedule.expect[implementation], error.committed);
+					throw error.within(raceHeading(schedule), `\n\nAfter the run:\n${table}`);
+				});
 				const stub = stubIn(played.run);
 				if (stub) throw new ScheduleMismatch(`${stub.message}\n(stopped at schedule "${schedule.name}")`);
 				const problem = judgeRace(schedule, implementation, played);
@@ -214,10 +219,12 @@ export async function playDeliveries(
 			run: (conn: Connection) => handle(conn, { ...delivery.event }),
 			crash: crashForFault(delivery.fault)
 		};
-		const run = await runWorkers(db, [plan], oneAtATime(), { tell: tellOutcome });
+		const where = `${describeDelivery(schedule, i)} of schedule "${schedule.name}" (worker ${name})`;
+		const run = await runWorkers(db, [plan], oneAtATime(), { tell: tellOutcome }).catch((error: unknown) => {
+			throw error instanceof LeftOpen ? error.within(`${where}:`) : error;
+		});
 		const ending = run.endings.get(name)!;
 		if (ending.kind === 'failed') {
-			const where = `${describeDelivery(schedule, i)} of schedule "${schedule.name}" (worker ${name})`;
 			if (ending.error instanceof NotWrittenYet)
 				throw new ScheduleMismatch(`${ending.error.message}\n(stopped at ${where})`);
 			const why = ending.error instanceof Error ? ending.error.message : String(ending.error);

@@ -5,6 +5,7 @@ import {
 	exploreAll,
 	fromNumbers,
 	inTurn,
+	LeftOpen,
 	oneAtATime,
 	runWorkers,
 	type CrashPoint,
@@ -23,13 +24,18 @@ async function checkThenSave(conn: Connection): Promise<number> {
 	return id;
 }
 
-// The ticket and the receipt in one transaction, no catch: the second worker's insert waits, then fails.
+// The ticket and the receipt in one transaction: the second worker's insert waits, then fails, and rolls back.
 async function inOneTransaction(conn: Connection): Promise<number> {
 	await conn.begin();
-	const id = await conn.saveTicket(evt42);
-	await conn.saveReceipt({ ...evt42, ticketId: id });
-	await conn.commit();
-	return id;
+	try {
+		const id = await conn.saveTicket(evt42);
+		await conn.saveReceipt({ ...evt42, ticketId: id });
+		await conn.commit();
+		return id;
+	} catch (error) {
+		await conn.rollback();
+		throw error;
+	}
 }
 
 const two = (run: (conn: Connection) => Promise<number>, crash?: CrashPoint) => [
@@ -73,8 +79,9 @@ describe('runWorkers', () => {
 	it('a second insert of an open transaction’s key waits, then fails when that one commits', async () => {
 		const db = new InMemoryDatabase();
 		const run = await runWorkers(db, two(inOneTransaction), inTurn(['A', 'B', 'A', 'B', 'B', 'A', 'B']));
-		// B's receipt is picked at step 4 and waits; B's later turn is passed over until A commits.
-		expect(run.steps).toEqual(['A', 'B', 'A', 'B', 'A', 'B']);
+		// B's receipt is picked at step 4 and waits; B's later turn is passed over until A commits. Then B's
+		// insert fails, and its rollback is a step of its own.
+		expect(run.steps).toEqual(['A', 'B', 'A', 'B', 'A', 'B', 'B']);
 		expect(texts(db)).toContain(
 			"B saves the receipt acme/helpdesk/evt-42 → #2: A's open transaction has the same key, so B waits for it to end."
 		);
@@ -154,15 +161,49 @@ describe('runWorkers', () => {
 		});
 	});
 
-	it('a worker that ends with its transaction open has it rolled back', async () => {
+	it('a worker that answers with its transaction open has it rolled back, and the run throws LeftOpen', async () => {
 		const db = new InMemoryDatabase();
 		const forgets = async (conn: Connection) => {
 			await conn.begin();
 			return conn.saveTicket(evt42);
 		};
-		await runWorkers(db, [{ name: 'A', run: forgets }], oneAtATime(), { tell: (id) => `answers #${id}` });
+		const run = runWorkers(db, [{ name: 'A', run: forgets }], oneAtATime(), {
+			tell: (id) => `answers #${id}`
+		});
+		await expect(run).rejects.toThrow(LeftOpen);
+		await expect(run).rejects.toThrow(
+			'Worker A: your handler answered with its transaction still open (A answers #1).\nUsually a return or a throw before commit or rollback.'
+		);
 		expect(texts(db)).toContain('A answers #1. Its transaction rolls back: ticket #1 is gone.');
 		expect(db.committed().tickets).toEqual([]);
+	});
+
+	it('a worker that throws with its transaction open: LeftOpen, once every worker has ended', async () => {
+		const db = new InMemoryDatabase();
+		const throwsInside = async (conn: Connection) => {
+			await conn.begin();
+			await conn.saveTicket(evt42);
+			throw new Error('no rollback on the way out');
+		};
+		const plans = [
+			{ name: 'A', run: throwsInside },
+			{ name: 'B', run: checkThenSave }
+		];
+		const run = runWorkers(db, plans, oneAtATime());
+		await expect(run).rejects.toThrow(
+			'Worker A: your handler stopped with an error with its transaction still open (A stops with an error: no rollback on the way out).'
+		);
+		expect(texts(db).at(-1)).toMatch(/^B answers 2\./);
+	});
+
+	it('a crash inside a transaction is not leaving it open: the worker never returned', async () => {
+		const crash: CrashPoint = { when: 'before-answering' };
+		const forgets = async (conn: Connection) => {
+			await conn.begin();
+			return conn.saveTicket(evt42);
+		};
+		const run = await runWorkers(new InMemoryDatabase(), [{ name: 'A', run: forgets, crash }], oneAtATime());
+		expect(run.endings.get('A')).toEqual({ kind: 'crashed' });
 	});
 
 	it('detects a deadlock and fails the worker that would close the cycle', async () => {
@@ -170,10 +211,15 @@ describe('runWorkers', () => {
 		const receipt = (eventId: string) => ({ ...evt42, eventId, ticketId: 1 });
 		const both = (first: string, second: string) => async (conn: Connection) => {
 			await conn.begin();
-			await conn.saveReceipt(receipt(first));
-			await conn.saveReceipt(receipt(second));
-			await conn.commit();
-			return 0;
+			try {
+				await conn.saveReceipt(receipt(first));
+				await conn.saveReceipt(receipt(second));
+				await conn.commit();
+				return 0;
+			} catch (error) {
+				await conn.rollback();
+				throw error;
+			}
 		};
 		const run = await runWorkers(
 			db,
@@ -253,6 +299,19 @@ describe('exploreAll', () => {
 	it('stops at the first failure when asked', async () => {
 		const explored = await exploreAll(setUp(checkThenSave, 3), oneTicket, { stopAtFirstFailure: true });
 		expect(explored.failed).toBe(1);
+		expect(explored.failures[0]!.run.steps.length).toBeGreaterThan(0);
+	});
+
+	it('a run a worker left inside its transaction is a failure: the judge says its problem, then that', async () => {
+		const forgets = async (conn: Connection) => {
+			await conn.begin();
+			return conn.saveTicket(evt42);
+		};
+		const explored = await exploreAll(setUp(forgets), oneTicket, { prune: false });
+		expect(explored.failed).toBe(explored.complete);
+		expect(explored.failures[0]!.problem).toBe(
+			'0 tickets\nWorker A: your handler answered with its transaction still open (A answers 1).\nUsually a return or a throw before commit or rollback. On a real server the connection goes back idle in transaction, and the next delivery on it waits or runs inside it.'
+		);
 		expect(explored.failures[0]!.run.steps.length).toBeGreaterThan(0);
 	});
 });

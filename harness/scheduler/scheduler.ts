@@ -19,6 +19,7 @@
 import type { InMemoryDatabase, Contents, SharedDatabase } from '../database/database.ts';
 import type { TraceLine } from './trace.ts';
 import { beat } from '../core/watchdog.ts';
+import { LeftOpen } from './left-open.ts';
 import {
 	SchedulerError,
 	startWorkers,
@@ -28,6 +29,7 @@ import {
 	type WorkerPlan
 } from './workers.ts';
 
+export { LeftOpen } from './left-open.ts';
 export { SchedulerError, type CrashPoint, type Ending, type WorkerPlan } from './workers.ts';
 
 // What the pick function sees: the workers that can run now (in the order declared), the step about to run,
@@ -85,7 +87,11 @@ export async function runWorkers<R, D extends SharedDatabase = InMemoryDatabase>
 	const slots = await startWorkers(db, plans, tell);
 	const { steps, stopped } = await playTurns(db, slots, pick, base, maxSteps);
 	const endings = new Map([...slots].map(([name, slot]) => [name, slot.ending]));
-	return { endings, steps, trace: db.trace, db, committed: await db.committed(), stopped };
+	const run = { endings, steps, trace: db.trace, db, committed: await db.committed(), stopped };
+	// No code may hand its connection back inside a transaction: the first worker declared that did.
+	const open = [...slots.values()].find((slot) => slot.leftOpen);
+	if (open) throw new LeftOpen(open.plan.name, open.leftOpen!.said, open.leftOpen!.answered, db.trace, run);
+	return run;
 }
 
 // Each worker's name is its own: the pick, the trace and the endings know workers by name.
@@ -186,12 +192,20 @@ export async function exploreAll<R>(
 			return choice.runnable[index]!;
 		};
 		const { db, plans, options: runOptions } = setUp();
-		const run = await runWorkers(db, plans, pick, runOptions);
+		// A run a worker left inside its transaction is a wrong one: the judge's problem, then that.
+		const { run, leftOpen } = await runWorkers(db, plans, pick, runOptions).then(
+			(run) => ({ run, leftOpen: null }),
+			(error: unknown) => {
+				if (error instanceof LeftOpen && error.run) return { run: error.run as Run<R>, leftOpen: error };
+				throw error;
+			}
+		);
 		explored.runs++;
-		if (run.stopped) explored.pruned++;
+		if (run.stopped && !leftOpen) explored.pruned++;
 		else {
 			explored.complete++;
-			const problem = judge(run);
+			const judged = run.stopped ? null : judge(run);
+			const problem = leftOpen ? [judged, leftOpen.story].filter(Boolean).join('\n') : judged;
 			if (problem !== null) {
 				explored.failed++;
 				if (explored.failures.length < 5) explored.failures.push({ run, problem });

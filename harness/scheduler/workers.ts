@@ -9,7 +9,8 @@
 // Only one worker runs at a time. Workers are separate processes that share only the database: one that waits
 // on anything else is stopped with a SchedulerError (a statement a real server is still answering is not
 // that: its connection says so with `working`). When a worker ends, its connection closes with a sentence for
-// the trace: what it answered, the error it stopped with, or that it crashed.
+// the trace: what it answered, the error it stopped with, or that it crashed. One that answered or stopped
+// with its transaction still open is marked (leftOpen), and runWorkers() throws LeftOpen (left-open.ts).
 import {
 	DatabaseError,
 	type Connection,
@@ -54,6 +55,8 @@ export type Slot<R> = {
 	pending: { operation: Operation; go: () => void } | null;
 	signal: () => void;
 	ending: Ending<R>;
+	// What the worker said as it returned or threw with its transaction still open (left-open.ts).
+	leftOpen: { said: string; answered: boolean } | null;
 };
 
 // What a worker says when it answers: "answers 1", unless the run's options say it in other words.
@@ -99,6 +102,13 @@ function saidError(error: unknown): string {
 	return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
+// An error as LeftOpen names it: a database error by its code, any other by its message.
+function shortError(ending: Ending<unknown>): string {
+	const error = ending.kind === 'failed' ? ending.error : null;
+	if (error instanceof DatabaseError) return error.code.replace('-', ' ');
+	return error instanceof Error ? error.message : String(error);
+}
+
 // The database asks the gate before each operation: the worker parks there until the scheduler picks it.
 function gateFor<R>(slots: Map<string, Slot<R>>): Gate {
 	return {
@@ -132,7 +142,8 @@ export async function startWorkers<R>(
 			status: 'running',
 			pending: null,
 			signal: () => {},
-			ending: { kind: 'stopped' }
+			ending: { kind: 'stopped' },
+			leftOpen: null
 		};
 		slots.set(plan.name, slot);
 		const started = signalFor(slot);
@@ -203,6 +214,12 @@ async function finish<R>(slot: Slot<R>, ending: Ending<R>, tell: Tell<R>): Promi
 			ending.kind === 'answered'
 				? tell(ending.value)
 				: `stops with an error: ${saidError(ending.kind === 'failed' ? ending.error : null)}`;
+		// Read before close(), which rolls it back: the learner's call came back with it open.
+		if (slot.conn.inTransaction)
+			slot.leftOpen =
+				ending.kind === 'answered'
+					? { said: `${name} ${said}`, answered: true }
+					: { said: `${name} stops with an error: ${shortError(ending)}`, answered: false };
 		await slot.conn.close(`${name} ${said}.`);
 	}
 	slot.status = 'done';

@@ -7,12 +7,14 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 
 	"workbook/database"
 	therace "workbook/exercises/03-the-race"
 	"workbook/grader/observe"
 	"workbook/handler"
 	"workbook/race"
+	"workbook/scheduler"
 )
 
 // atomically is the learner's HandleAtomically, with its stub kept.
@@ -101,7 +103,7 @@ func main() {
 			var stub observe.Stub
 			got, committed, lines, err := race.PlayForGrader(schedule, atomically(&stub))
 			if err != nil {
-				return observe.Thrown{Name: "Error", Message: err.Error()}
+				return observe.Thrown{Name: thrownName(err), Message: err.Error()}
 			}
 			return map[string]any{"answers": answers(got), "contents": contents(committed), "trace": trace(lines), "stub": stub.Said()}
 		},
@@ -116,9 +118,18 @@ func main() {
 			var stub observe.Stub
 			ran, err := race.PropertyCaseForGrader(atomically(&stub), drawn.Workers, drawn.Choices)
 			if err != nil {
-				return observe.Thrown{Name: "Error", Message: err.Error()}
+				return observe.Thrown{Name: thrownName(err), Message: err.Error()}
 			}
 			return map[string]any{"answers": answers(ran.Answers), "contents": contents(ran.Contents), "told": ran.Told, "stub": stub.Said()}
 		},
 	})
+}
+
+// thrownName is the error's name as TypeScript's players throw it: LeftOpen for a worker that came back
+// inside its transaction (harness/scheduler/left-open.ts), Error for any other run that could not go on.
+func thrownName(err error) string {
+	if open := (*scheduler.LeftOpen)(nil); errors.As(err, &open) {
+		return "LeftOpen"
+	}
+	return "Error"
 }
