@@ -253,3 +253,53 @@ func TestTheStoryEndsInTypeScriptsTable(t *testing.T) {
 		t.Errorf("the story's table:\n%s\nwant TypeScript's:\n%s", story, want)
 	}
 }
+
+// sharedStore is a receipt handler whose store is a package variable: every one of them shares it.
+type sharedStore struct{}
+
+var sharedTickets Database
+
+func (sharedStore) Handle(event Webhook, fault Fault) Outcome {
+	id := len(sharedTickets.Tickets) + 1
+	sharedTickets.Tickets = append(sharedTickets.Tickets, Ticket{ID: id, Tenant: event.Tenant, Subject: event.Subject})
+	return Outcome{Kind: "created", TicketID: id}
+}
+
+func (sharedStore) Snapshot() Database { return copyDatabase(sharedTickets) }
+
+// stubSnapshot stops at its Snapshot, as a stub does.
+type stubSnapshot struct{ crashIgnoredAfterCommit }
+
+func (stubSnapshot) Snapshot() Database { panic("Snapshot is not written yet") }
+
+// TestANewHandlerStartsEmpty: a handler made new for a schedule that already holds tickets shares its store
+// with the handlers before it, and the story says so before any delivery; one that starts empty, or a stub
+// that cannot say yet, plays as before.
+func TestANewHandlerStartsEmpty(t *testing.T) {
+	schedule := loadSchedules(t)[0]
+	sharedTickets = Database{Tickets: []Ticket{{ID: 1, Tenant: "acme", Subject: "Cannot sign in"}}}
+	tests := []struct {
+		name    string
+		handler Handler
+		says    string
+	}{
+		{"a store shared by every handler", sharedStore{}, "already held 1 ticket, left by the schedules played before it"},
+		{"a handler that starts empty", &crashIgnoredAfterCommit{}, ""},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			played := Play(schedule, test.handler)
+			if played.HeldBefore == "" && test.says != "" || !strings.Contains(played.HeldBefore, test.says) {
+				t.Errorf("HeldBefore is %q; expected it to say %q", played.HeldBefore, test.says)
+			}
+			if story := Judge(schedule, CreateEveryTime, played); test.says != "" && !strings.Contains(story, test.says) {
+				t.Errorf("the story does not say %q:\n%s", test.says, story)
+			}
+		})
+	}
+	t.Run("a stub's Snapshot", func(t *testing.T) {
+		if held := heldBefore(&stubSnapshot{}); held != "" {
+			t.Errorf("a stub's Snapshot was read as %q; expected nothing said", held)
+		}
+	})
+}

@@ -185,7 +185,7 @@ function usualCause(schedule: EndpointSchedule, number: number, answer: Answer |
 	if (expected.replayed === false && replayed && strangers)
 		return "another client sent this key before: a key belongs to the client that sent it, so look it up, lock it and save it by client and key. Else a stranger who guesses a key reads another client's answer.";
 	if (expected.replayed === false && replayed && waited)
-		return 'the key is older than the retention: it counts as forgotten, and this request is new.';
+		return "the key is older than the retention: it counts as forgotten, and this request is new. Is its age measured on the clock the routes are given (the schedule moves it), not on the machine's?";
 	if (expected.replayed && got === 201 && !replayed)
 		return 'the key was seen before, so this is a retry: find the saved record for the key (the Idempotency-Key the client sent) and send its answer back, not a new ticket.';
 	const wantedId = idOf(expected.json);

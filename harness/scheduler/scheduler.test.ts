@@ -233,6 +233,22 @@ describe('runWorkers', () => {
 		expect(run.endings.get('A')).toEqual({ kind: 'answered', value: 0 });
 	});
 
+	it('a worker that makes two calls at once is told to await each before the next', async () => {
+		const both = async (conn: Connection) => {
+			const [seen] = await Promise.all([conn.findReceipt(evt42), conn.saveTicket(evt42)]);
+			return seen?.ticketId ?? 0;
+		};
+		const run = await runWorkers(new InMemoryDatabase(), [{ name: 'A', run: both }], oneAtATime());
+		expect(run.endings.get('A')).toMatchObject({
+			kind: 'failed',
+			error: {
+				message: expect.stringMatching(
+					/A asked for save-ticket while another of its calls was still waiting its turn.*await each call before the next/
+				)
+			}
+		});
+	});
+
 	it('stops a worker that waits on something other than the database', async () => {
 		let release = () => {};
 		const gate = new Promise<void>((resolve) => (release = resolve));

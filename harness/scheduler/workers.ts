@@ -115,7 +115,7 @@ function gateFor<R>(slots: Map<string, Slot<R>>): Gate {
 		turn(worker, operation) {
 			const slot = slots.get(worker)!;
 			if (slot.status !== 'running') {
-				const why = `${worker} asked for ${operation.name} while it was not running: await each operation before the next`;
+				const why = `${worker} asked for ${operation.name} while another of its calls was still waiting its turn. A worker here does one database operation at a time, as one connection does: await each call before the next (no Promise.all over one worker's calls).`;
 				return Promise.reject(new SchedulerError(why));
 			}
 			return new Promise<void>((go) => {
