@@ -3,63 +3,24 @@ package handler
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"workbook/schedules"
 )
 
 // Played is what a handler did with a schedule: its answers, and its store after the last delivery.
-// HeldBefore is what the handler's store held before the first delivery, told ("" when it was empty).
 type Played struct {
-	Outcomes   []Outcome
-	DB         Database
-	HeldBefore string
+	Outcomes []Outcome
+	DB       Database
 }
 
-// Play delivers a schedule's events to a handler, one at a time. A handler made new for the schedule that
-// already holds tickets shares its store with the handlers before it: Play says so and delivers nothing.
+// Play delivers a schedule's events to a handler, one at a time.
 func Play(s Schedule, h Handler) Played {
-	if held := heldBefore(h); held != "" {
-		return Played{HeldBefore: held}
-	}
 	var outcomes []Outcome
 	for _, delivery := range s.Deliveries {
 		outcomes = append(outcomes, h.Handle(delivery.Event, delivery.Fault))
 	}
-	return Played{Outcomes: outcomes, DB: h.Snapshot()}
-}
-
-// heldBefore tells what a handler's store holds before its first delivery, or "" when it is empty or cannot
-// say yet (a stub's Snapshot stops at its own turn).
-func heldBefore(h Handler) (held string) {
-	defer func() {
-		if recover() != nil {
-			held = ""
-		}
-	}()
-	db := h.Snapshot()
-	var parts []string
-	if n := len(db.Tickets); n > 0 {
-		parts = append(parts, counted(n, "ticket"))
-	}
-	if n := len(db.Receipts); n > 0 {
-		parts = append(parts, counted(n, "receipt"))
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return "Before delivery 1, a handler made new for this schedule already held " + strings.Join(parts, " and ") +
-		", left by the schedules played before it.\n" +
-		"What this usually means: the store lives outside the handler (a variable at the top of the file), so every handler shares one. Keep it inside: a field each new handler starts empty."
-}
-
-// counted is "1 ticket", "2 tickets".
-func counted(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return Played{outcomes, h.Snapshot()}
 }
 
 // earlierDeliveries lists the deliveries before this one that are the same event.
@@ -196,9 +157,6 @@ func scheduleHeading(s Schedule, handler string) string {
 func Judge(s Schedule, handler string, got Played) string {
 	want := s.Expected(handler)
 	heading := scheduleHeading(s, handler)
-	if got.HeldBefore != "" {
-		return heading + "\n" + got.HeldBefore
-	}
 	// Every answer next to the one expected, then what was stored: the first ≠ is where to look. No receipts
 	// expected and none kept: a handler that has not met receipts yet (01) sees no row for them.
 	rows := []schedules.Row{

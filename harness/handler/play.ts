@@ -9,7 +9,6 @@ import { NotWrittenYet } from '../core/todo.ts';
 import { running } from '../core/watchdog.ts';
 import { ScheduleMismatch } from '../core/mismatch.ts';
 import {
-	counted,
 	describeDelivery,
 	earlierDeliveries,
 	saidOutcome,
@@ -29,8 +28,6 @@ export function playHandler(
 	handler: Handler,
 	name: HandlerName = 'receipt-in-commit'
 ): Played {
-	const left = leftBefore(handler);
-	if (left) throw new ScheduleMismatch(`${heading(schedule, name)}\n${left}`);
 	const outcomes = schedule.deliveries.map((delivery, i) => {
 		try {
 			running(`${describeDelivery(schedule, i)} of schedule "${schedule.name}"`);
@@ -49,31 +46,6 @@ export function playHandler(
 		}
 	});
 	return { outcomes, db: handler.snapshot() };
-}
-
-// What a handler made for this schedule already holds before its first delivery, told; null when it starts empty
-// (or cannot say yet: a stub's snapshot stops at its own turn). A new handler that holds tickets shares its store
-// with the handlers made before it.
-function leftBefore(handler: Handler): string | null {
-	let db: Database;
-	try {
-		db = handler.snapshot();
-	} catch {
-		return null;
-	}
-	const tickets = Array.isArray(db?.tickets) ? db.tickets : [];
-	const receipts = Array.isArray(db?.receipts) ? db.receipts : [];
-	if (!tickets.length && !receipts.length) return null;
-	const held = [
-		tickets.length && counted(tickets.length, 'ticket'),
-		receipts.length && counted(receipts.length, 'receipt')
-	]
-		.filter(Boolean)
-		.join(' and ');
-	return (
-		`Before delivery 1, a handler made new for this schedule already held ${held}, left by the schedules played before it.\n` +
-		'What this usually means: the store lives outside the handler (a variable at the top of the file), so every handler shares one. Keep it inside: a field each new handler starts empty.'
-	);
 }
 
 // A schedule's story compares the two handlers; the first handler (01) hears only its deliveries, in words it
