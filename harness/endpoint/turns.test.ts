@@ -1,6 +1,7 @@
 // A held request let go runs first (play.ts, faults.ts): the others in flight wait their turn until it has
 // answered or waits on a lock. So code that takes the locks wrong ends the same way on every run, however
 // busy the machine: the first delivery is let go, and dawdles before it saves its receipt, and still wins.
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UniqueViolation } from '../database/errors.ts';
 import type { EndpointOptions, Route } from './contract.ts';
@@ -10,7 +11,7 @@ import { loadEndpointSchedule } from './schedules.ts';
 import { saidAnswer } from './judge.ts';
 
 const schedule = loadEndpointSchedule(
-	new URL('../../schedules/endpoint/two-deliveries-at-once.json', import.meta.url).pathname
+	fileURLToPath(new URL('../../schedules/endpoint/two-deliveries-at-once.json', import.meta.url))
 );
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Event = { tenant: string; source: string; eventId: string; subject: string };
