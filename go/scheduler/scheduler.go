@@ -252,9 +252,9 @@ func RunWorkers[R any](db database.Shared, plans []WorkerPlan[R], pick Pick, opt
 		}
 		// Read before Close, which rolls it back: the worker's code came back with it open.
 		if s.conn.InTransaction() {
-			s.leftOpen = &LeftOpen{Worker: s.plan.Name, Said: said, Answered: true}
-			if ending.Kind != Answered {
-				s.leftOpen = &LeftOpen{Worker: s.plan.Name, Said: s.plan.Name + " stops with an error: " + shortError(ending.Err)}
+			s.leftOpen = &LeftOpen{Worker: s.plan.Name, Said: said, Answered: ending.Kind == Answered}
+			if !s.leftOpen.Answered {
+				s.leftOpen.Said = s.plan.Name + " stops with an error: " + shortError(ending.Err)
 			}
 		}
 		s.conn.Close(said + ".")
