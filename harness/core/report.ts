@@ -5,6 +5,7 @@ export const storyIndent = '  ';
 export const messageWidth = screenColumns - storyIndent.length;
 
 const yourCode = 'your code';
+type Row = { label: string; expected: string[]; actual: string[] };
 
 // Spaces of every kind, control characters (a tab) and those that print as nothing (a zero-width space): a
 // learner cannot tell two lines apart that differ only in them.
@@ -40,8 +41,6 @@ function showUnseen(rows: Row[]): { rows: Row[]; marked: boolean } {
 // Two columns side by side, so a learner sees what the lesson expects next to what their code did. When the
 // two would not fit in messageWidth columns, each row shows the expected line with your code's just under it.
 // Two lines that differ only in spaces or characters that print as nothing show them.
-type Row = { label: string; expected: string[]; actual: string[] };
-
 export function sideBySide(given: Row[]): string {
 	const { rows, marked } = showUnseen(given);
 	const labelWidth = Math.max(...rows.map((row) => row.label.length), 0) + 3;
